@@ -1,0 +1,203 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// An application's own directories: where it keeps data, configuration, caches, state, logs
+/// and runtime files, on every platform.
+///
+/// Resolving a path is pure and cheap; ``directory(_:)`` also creates the directory, safely,
+/// the first time:
+///
+/// ```swift
+/// let dirs = try AppDirectories(app: "ExampleApp", organization: "Example")
+/// let url  = try dirs.url(for: .cache)          // resolve only, no file system writes
+/// let made = try dirs.directory(.cache)         // find or create
+/// let all  = try dirs.searchURLs(for: .config)  // most important first
+/// let file = try dirs.locate("settings.json", in: .config)   // first existing, or nil
+/// ```
+public struct AppDirectories: Sendable {
+  /// The application's name, the last component of its directories.
+  public let app: String
+  /// The organization, used where the platform's convention has a folder for it (Windows).
+  public let organization: String?
+  /// The rules in use.
+  public let layout: Layout
+  /// The environment the paths are resolved from.
+  public let environment: ProcessEnvironment
+
+  let syscalls: SystemCalls
+  private let platformLayout: any PlatformLayout
+  /// The pure kinds, resolved once: data, config, cache, state, logs.
+  private let resolved: [Result<ResolvedDirectory, DirectoryError>]
+
+  private struct ResolvedDirectory: Sendable {
+    let resolution: DirectoryResolution
+    let url: URL
+  }
+
+  private static let cachedKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs]
+
+  /// Describes an application's directories, after checking its name.
+  ///
+  /// - Parameters:
+  ///   - app: The application's name; a single path component such as `ExampleApp`.
+  ///   - organization: The organization's name, used only where the platform has a folder for it.
+  ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
+  ///   - environment: The environment to resolve from; the running process's by default.
+  /// - Throws: ``DirectoryError/invalidName(_:reason:)`` when a name cannot be a folder name.
+  public init(
+    app: String, organization: String? = nil, layout: Layout = .native,
+    environment: ProcessEnvironment = .current
+  ) throws(DirectoryError) {
+    try self.init(
+      app: app, organization: organization, layout: layout, environment: environment,
+      syscalls: .live)
+  }
+
+  init(
+    app: String, organization: String?, layout: Layout, environment: ProcessEnvironment,
+    syscalls: SystemCalls
+  ) throws(DirectoryError) {
+    try NameValidation.validate(app, as: .application, on: environment.platform)
+    if let organization {
+      try NameValidation.validate(organization, as: .organization, on: environment.platform)
+    }
+    self.app = app
+    self.organization = organization
+    self.layout = layout
+    self.environment = environment
+    self.syscalls = syscalls
+    let platformLayout = environment.layout(layout)
+    self.platformLayout = platformLayout
+    resolved = Self.cachedKinds.map { kind in
+      Result { () throws(DirectoryError) in
+        let resolution = try platformLayout.app(kind, name: app, organization: organization)
+        return ResolvedDirectory(resolution: resolution, url: resolution.url)
+      }
+    }
+  }
+
+  /// The path of a directory, where it came from, and every warning on the way. Nothing is
+  /// created; for ``AppDirectory/runtime`` the runtime directory is checked with `lstat`.
+  public func resolution(for kind: AppDirectory) throws(DirectoryError) -> DirectoryResolution {
+    if let index = Self.index(of: kind) { return try resolved[index].get().resolution }
+    return try uncachedResolution(for: kind).app
+  }
+
+  /// The URL of a directory, without creating it.
+  ///
+  /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
+  ///   ``DirectoryError/invalidName(_:reason:)`` for a bad group identifier.
+  public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
+    if let index = Self.index(of: kind) { return try resolved[index].get().url }
+    return try uncachedResolution(for: kind).app.url
+  }
+
+  /// Finds or creates a directory and returns its URL.
+  ///
+  /// When the directory exists this costs one system call. Missing directories are created
+  /// with mode 0700; existing ones are left as they are. A file, a dangling symlink or anything
+  /// else in the way is a ``DirectoryError`` naming the path.
+  public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
+    let creator = DirectoryCreator(syscalls: syscalls)
+    if let index = Self.index(of: kind) {
+      let entry = try resolved[index].get()
+      try creator.findOrCreate(entry.resolution.path)
+      return entry.url
+    }
+    let (base, resolution) = try uncachedResolution(for: kind)
+    if let base, base.runtimeCheck == .createFallback {
+      try RuntimeDirectoryCheck(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
+        .ensureFallback(base.path)
+    }
+    try creator.findOrCreate(resolution.path)
+    return resolution.url
+  }
+
+  /// The directories searched for a kind's files, most important first: for data and config
+  /// the user's own directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`),
+  /// each with the application's folder; for other kinds only the kind's own directory.
+  public func searchURLs(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
+    try searchResolutions(for: kind).map(\.url)
+  }
+
+  /// The resolutions behind ``searchURLs(for:)``.
+  public func searchResolutions(for kind: AppDirectory) throws(DirectoryError)
+    -> [DirectoryResolution]
+  {
+    let own = try resolution(for: kind)
+    let system = try platformLayout.searchBases(kind).map { $0.appending(app) }
+    return [own] + system
+  }
+
+  /// The first existing file with this relative path in the kind's search directories, or `nil`.
+  ///
+  /// Each directory probed costs one system call.
+  ///
+  /// - Parameter file: A relative path such as `settings.json` or `themes/dark.json`, without
+  ///   `..` components.
+  public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
+    try locateAll(file, in: kind, stopAtFirst: true).first
+  }
+
+  /// Every existing file with this relative path in the kind's search directories, most
+  /// important first.
+  public func locateAll(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> [URL] {
+    try locateAll(file, in: kind, stopAtFirst: false)
+  }
+
+  private func locateAll(_ file: String, in kind: AppDirectory, stopAtFirst: Bool)
+    throws(DirectoryError) -> [URL]
+  {
+    try Self.validateRelativeFile(file)
+    let relative = PathNormalization.normalize(file)
+    var found: [URL] = []
+    for directory in try searchResolutions(for: kind) {
+      let path = PathNormalization.join(directory.path, relative)
+      if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
+        found.append(URL(fileURLWithPath: path, isDirectory: status.type == .directory))
+        if stopAtFirst { break }
+      }
+    }
+    return found
+  }
+
+  static func validateRelativeFile(_ file: String) throws(DirectoryError) {
+    if file.isEmpty { throw .invalidName(file, reason: "the file name is empty") }
+    if PathNormalization.isAbsolute(file) {
+      throw .invalidName(file, reason: "the file must be relative to the search directories")
+    }
+    if file.utf8.contains(0) { throw .invalidName(file, reason: "it contains a NUL byte") }
+    if file.split(separator: "/").contains("..") {
+      throw .invalidName(file, reason: "it contains .., which leaves the search directories")
+    }
+  }
+
+  private static func index(of kind: AppDirectory) -> Int? {
+    switch kind {
+    case .data: 0
+    case .config: 1
+    case .cache: 2
+    case .state: 3
+    case .logs: 4
+    case .runtime, .shared: nil
+    }
+  }
+
+  /// Resolves a kind that is not cached: runtime (settled against the file system) and shared
+  /// containers. Returns the runtime base too, which creation needs.
+  private func uncachedResolution(for kind: AppDirectory) throws(DirectoryError) -> (
+    base: DirectoryResolution?, app: DirectoryResolution
+  ) {
+    if case .shared(let group) = kind {
+      try NameValidation.validate(group, as: .groupIdentifier, on: environment.platform)
+    }
+    let resolution = try platformLayout.app(kind, name: app, organization: organization)
+    guard resolution.runtimeCheck != nil else { return (nil, resolution) }
+    let check = RuntimeDirectoryCheck(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
+    let base = check.settle(try platformLayout.base(.runtime, userDirectories: nil))
+    return (base, base.appending(app))
+  }
+}

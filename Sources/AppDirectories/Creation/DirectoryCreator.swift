@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// Finds or creates a directory, one component at a time, without races.
+///
+/// - The steady state (the directory exists) costs one `stat`.
+/// - Otherwise the walk starts at `/` and, for each component, calls `mkdirat` relative to the
+///   open parent, then opens the component: with `O_NOFOLLOW` when it was just created (so that a
+///   symlink swapped in is refused), following symlinks when it already existed (so that a
+///   user's `~/.cache` on another disk works).
+/// - A directory the walk created gets mode 0700 with `fchmod`, whatever the umask; an existing
+///   directory is never changed.
+/// - `EEXIST` from a concurrent creator is success.
+struct DirectoryCreator: Sendable {
+  let syscalls: SystemCalls
+
+  /// The mode of every directory the library creates.
+  static let privateMode: UInt32 = 0o700
+
+  /// Makes sure that `path` (absolute and normalized) is a directory.
+  func findOrCreate(_ path: String) throws(DirectoryError) {
+    switch syscalls.status(path: path, followSymlinks: true) {
+    case .success(let status):
+      if status.type == .directory { return }
+      throw .notADirectory(path: path)
+    case .failure:
+      try walk(path)
+    }
+  }
+
+  /// Creates every missing component of `path`; returns whether the last one was created.
+  @discardableResult
+  func walk(_ path: String) throws(DirectoryError) -> Bool {
+    var parent: Int32
+    switch syscalls.openDirectory(
+      in: SystemCalls.currentDirectory, name: "/",
+      options: DirectoryOpenOptions(followSymlinks: true, pathOnly: true))
+    {
+    case .success(let descriptor): parent = descriptor
+    case .failure(let error): throw Self.error(error, at: "/")
+    }
+    defer { syscalls.close(descriptor: parent) }
+    var current = ""
+    var createdLast = false
+    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+      let name = String(component)
+      current += "/" + name
+      let (child, created) = try step(parent: parent, name: name, path: current)
+      syscalls.close(descriptor: parent)
+      parent = child
+      createdLast = created
+    }
+    return createdLast
+  }
+
+  /// Finds or creates one component below an open parent and returns it opened.
+  private func step(parent: Int32, name: String, path: String) throws(DirectoryError)
+    -> (Int32, created: Bool)
+  {
+    // Retry a bounded number of times: a component removed by someone else between our
+    // mkdirat and openat is created again.
+    for _ in 0..<8 {
+      let made = syscalls.makeDirectory(in: parent, name: name, mode: Self.privateMode)
+      if made == nil {
+        return (try openCreated(parent: parent, name: name, path: path), true)
+      }
+      let error = made!
+      switch error.rawValue {
+      case EEXIST, EACCES, EPERM, EROFS:
+        // The component may exist even when mkdirat reports a permission error first.
+        switch openExisting(parent: parent, name: name, path: path) {
+        case .success(let descriptor):
+          return (descriptor, false)
+        case .failure(.vanished):
+          if error.rawValue == EEXIST { continue }
+          throw Self.error(error, at: path)
+        case .failure(.failed(let openError)):
+          if error.rawValue == EEXIST { throw openError }
+          // mkdirat's own error is the real one, unless something that is not a directory
+          // stands in the way.
+          switch openError {
+          case .notADirectory, .danglingSymlink: throw openError
+          default: throw Self.error(error, at: path)
+          }
+        }
+      default:
+        throw Self.error(error, at: path)
+      }
+    }
+    throw .creationFailed(path: path, errno: Errno(rawValue: ENOENT))
+  }
+
+  /// Opens a directory the walk just created. It must still be a real directory: a symlink or
+  /// file swapped in since `mkdirat` is refused.
+  private func openCreated(parent: Int32, name: String, path: String) throws(DirectoryError)
+    -> Int32
+  {
+    let options = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
+    switch syscalls.openDirectory(in: parent, name: name, options: options) {
+    case .success(let descriptor):
+      if let error = syscalls.setPermissions(descriptor: descriptor, mode: Self.privateMode) {
+        syscalls.close(descriptor: descriptor)
+        throw Self.error(error, at: path)
+      }
+      return descriptor
+    case .failure(let error) where error.rawValue == EACCES:
+      // A umask that removed the owner's read bit: fix the mode by name, without following
+      // a symlink, then open it for path operations.
+      if let chmodError = syscalls.setPermissions(in: parent, name: name, mode: Self.privateMode) {
+        throw Self.error(chmodError, at: path)
+      }
+      let pathOnly = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
+      switch syscalls.openDirectory(in: parent, name: name, options: pathOnly) {
+      case .success(let descriptor): return descriptor
+      case .failure(let error): throw replacedError(error, parent: parent, name: name, path: path)
+      }
+    case .failure(let error):
+      throw replacedError(error, parent: parent, name: name, path: path)
+    }
+  }
+
+  private func replacedError(_ error: Errno, parent: Int32, name: String, path: String)
+    -> DirectoryError
+  {
+    switch error.rawValue {
+    case ELOOP, ENOTDIR, ENOENT:
+      if case .success(let status) = syscalls.status(
+        in: parent, name: name, followSymlinks: false), status.type == .symbolicLink
+      {
+        return .danglingSymlink(path: path)
+      }
+      return .notADirectory(path: path)
+    default:
+      return Self.error(error, at: path)
+    }
+  }
+
+  private enum OpenFailure: Error {
+    case vanished
+    case failed(DirectoryError)
+  }
+
+  /// Opens a component that already exists, following a symlink to a directory.
+  private func openExisting(parent: Int32, name: String, path: String) -> Result<
+    Int32, OpenFailure
+  > {
+    let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: true)
+    switch syscalls.openDirectory(in: parent, name: name, options: options) {
+    case .success(let descriptor):
+      return .success(descriptor)
+    case .failure(let error):
+      switch error.rawValue {
+      case ENOENT:
+        switch syscalls.status(in: parent, name: name, followSymlinks: false) {
+        case .success(let status) where status.type == .symbolicLink:
+          return .failure(.failed(.danglingSymlink(path: path)))
+        case .success:
+          return .failure(.failed(.notADirectory(path: path)))
+        case .failure:
+          return .failure(.vanished)
+        }
+      case ENOTDIR:
+        return .failure(.failed(.notADirectory(path: path)))
+      case ELOOP:
+        return .failure(.failed(.danglingSymlink(path: path)))
+      default:
+        return .failure(.failed(Self.error(error, at: path)))
+      }
+    }
+  }
+
+  /// The typed error for an `errno` at a path.
+  static func error(_ error: Errno, at path: String) -> DirectoryError {
+    switch error.rawValue {
+    case EACCES, EPERM: .permissionDenied(path: path, errno: error)
+    case EROFS: .readOnlyFileSystem(path: path)
+    case ENAMETOOLONG: .nameTooLong(path: path)
+    case ENOTDIR: .notADirectory(path: path)
+    default: .creationFailed(path: path, errno: error)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#endif
+
+extension ProcessEnvironment {
+  /// Reads the running process's environment now: the variables the library uses, the password
+  /// database's home directory, the effective user ID and the secure-execution flag.
+  public static func capture() -> ProcessEnvironment {
+    var variables: [String: String] = [:]
+    var invalidUTF8: [String] = []
+    for name in relevantVariables {
+      guard let raw = getenv(name) else { continue }
+      if let value = String(validatingCString: raw) {
+        variables[name] = value
+      } else {
+        invalidUTF8.append(name)
+      }
+    }
+    var environment = ProcessEnvironment(
+      variables: variables,
+      passwordDatabaseHome: PasswordDatabase.homeDirectory(),
+      effectiveUserID: PasswordDatabase.effectiveUserID(),
+      platform: .host,
+      isSecureExecution: PasswordDatabase.isSecureExecution(),
+      userDirectoriesFile: .readFromDisk)
+    environment.variablesWithInvalidUTF8 = invalidUTF8
+    return environment
+  }
+}
+
+#if os(Linux) || os(Android)
+  // glibc's and bionic's getauxval, which the C module map does not export.
+  @_silgen_name("getauxval")
+  private func auxiliaryVectorValue(_ type: UInt) -> UInt
+#endif
+
+/// The thin reader of the user database and process credentials.
+enum PasswordDatabase {
+  static func effectiveUserID() -> UInt32 {
+    #if os(Windows)
+      0
+    #else
+      UInt32(geteuid())
+    #endif
+  }
+
+  static func isSecureExecution() -> Bool {
+    #if os(Linux) || os(Android)
+      // AT_SECURE is 23 in <elf.h>; glibc sets it for setuid, setgid and capability gains.
+      auxiliaryVectorValue(23) != 0
+    #elseif canImport(Darwin) || os(FreeBSD) || os(OpenBSD)
+      issetugid() != 0
+    #else
+      false
+    #endif
+  }
+
+  /// The home directory of the effective user in the password database, or `nil`.
+  static func homeDirectory() -> String? {
+    #if os(Windows)
+      return nil
+    #else
+      var record = passwd()
+      var result: UnsafeMutablePointer<passwd>? = nil
+      var size = 1024
+      while size <= 1 << 20 {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        let status = getpwuid_r(geteuid(), &record, buffer, size, &result)
+        if status == ERANGE {
+          size *= 4
+          continue
+        }
+        guard status == 0, result != nil, let directory = record.pw_dir else { return nil }
+        let home = String(validatingCString: directory)
+        return home?.isEmpty == false ? home : nil
+      }
+      return nil
+    #endif
+  }
+}

@@ -1,0 +1,88 @@
+/// Everything the library reads from the running process, captured as a plain value.
+///
+/// Path resolution is a pure function of this value, so tests and previews can describe any
+/// machine without touching the real one:
+///
+/// ```swift
+/// let environment = ProcessEnvironment(
+///   variables: ["HOME": "/home/ada", "XDG_CACHE_HOME": "/var/cache/ada"],
+///   effectiveUserID: 1000)
+/// let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+/// try dirs.url(for: .cache)   // /var/cache/ada/ExampleApp
+/// ```
+public struct ProcessEnvironment: Sendable, Hashable {
+  /// Where the contents of `user-dirs.dirs` come from.
+  public enum UserDirectoriesFile: Sendable, Hashable {
+    /// Read `<config>/user-dirs.dirs` from the file system when a user directory is asked for.
+    case readFromDisk
+    /// Use this text as the file's contents; `nil` means that there is no file.
+    case contents(String?)
+  }
+
+  /// The environment variables that matter, by name.
+  public var variables: [String: String]
+  /// The home directory from the password database (`getpwuid_r`), if known.
+  public var passwordDatabaseHome: String?
+  /// The effective user ID, used to check the runtime directory's owner.
+  public var effectiveUserID: UInt32
+  /// The platform whose conventions apply.
+  public var platform: Platform
+  /// Whether the process runs setuid or setgid (`AT_SECURE`); the environment is not trusted then.
+  public var isSecureExecution: Bool
+  /// Where `user-dirs.dirs` comes from.
+  public var userDirectoriesFile: UserDirectoriesFile
+  /// Variables that were set to bytes that are not UTF-8; they are ignored with a warning.
+  var variablesWithInvalidUTF8: [String] = []
+
+  /// Describes an environment.
+  ///
+  /// - Parameters:
+  ///   - variables: Environment variables by name.
+  ///   - passwordDatabaseHome: The home directory the password database gives, if any.
+  ///   - effectiveUserID: The effective user ID.
+  ///   - platform: The platform whose conventions apply; the host by default.
+  ///   - isSecureExecution: Whether to distrust the environment, as in a setuid process.
+  ///   - userDirectoriesFile: The contents of `user-dirs.dirs`, or `.readFromDisk`.
+  public init(
+    variables: [String: String],
+    passwordDatabaseHome: String? = nil,
+    effectiveUserID: UInt32 = 1000,
+    platform: Platform = .host,
+    isSecureExecution: Bool = false,
+    userDirectoriesFile: UserDirectoriesFile = .contents(nil)
+  ) {
+    self.variables = variables
+    self.passwordDatabaseHome = passwordDatabaseHome
+    self.effectiveUserID = effectiveUserID
+    self.platform = platform
+    self.isSecureExecution = isSecureExecution
+    self.userDirectoriesFile = userDirectoriesFile
+  }
+
+  /// The running process's environment, captured the first time it is used.
+  ///
+  /// Later changes to the process environment (`setenv`) are not seen; call ``capture()`` for a
+  /// fresh snapshot.
+  public static var current: ProcessEnvironment { cachedCurrent }
+
+  private static let cachedCurrent = capture()
+
+  /// A variable's value when the environment may be trusted with it: always for ordinary
+  /// processes, never for `XDG_*`, `HOME` and `TMPDIR` in a setuid or setgid one.
+  func trustedValue(_ name: String) -> String? {
+    if isSecureExecution && ProcessEnvironment.distrustedWhenSecure(name) { return nil }
+    return variables[name]
+  }
+
+  static func distrustedWhenSecure(_ name: String) -> Bool {
+    name.hasPrefix("XDG_") || name == "HOME" || name == "TMPDIR"
+  }
+
+  /// The names of the variables that the library reads.
+  static let relevantVariables: [String] = [
+    "HOME", "TMPDIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+    "XDG_RUNTIME_DIR", "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "APPDATA", "LOCALAPPDATA", "USERPROFILE",
+    "PUBLIC", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX", "FLATPAK_ID", "SNAP_NAME", "SNAP",
+    "SNAP_INSTANCE_NAME", "USER", "LOGNAME",
+  ]
+}

@@ -1,0 +1,123 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+extension FileManager {
+  /// The running application's data directory (Application Support), created if missing.
+  ///
+  /// The application's name is the bundle's executable name where there is a bundle, else the
+  /// running executable's file name.
+  ///
+  /// ```swift
+  /// let support = try FileManager.default.applicationSupportDirectory
+  /// ```
+  public var applicationSupportDirectory: URL {
+    get throws(DirectoryError) { try AppDirectories.currentApplication.get().directory(.data) }
+  }
+
+  /// The user's caches directory, created if missing.
+  public var cachesDirectory: URL {
+    get throws(DirectoryError) { try StandardDirectories.directory(.cache) }
+  }
+
+  /// The user's documents directory, created if missing.
+  public var documentsDirectory: URL {
+    get throws(DirectoryError) { try StandardDirectories.directory(.documents) }
+  }
+
+  /// The user's library directory (`~/Library` on Apple platforms, the data directory
+  /// elsewhere), created if missing.
+  public var libraryDirectory: URL {
+    get throws(DirectoryError) { try StandardDirectories.directory(.library) }
+  }
+
+  /// The container shared by the applications of a group, created if missing.
+  ///
+  /// The identifier is checked first: reverse-DNS characters only, `group.` first on iOS,
+  /// `group.` or a team ID first on macOS. On Linux the container is
+  /// `<data>/group-containers/<identifier>`.
+  public func sharedContainerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String)
+    throws(DirectoryError) -> URL
+  {
+    try AppDirectories.currentApplication.get().directory(.shared(group: groupIdentifier))
+  }
+
+  /// Finds or creates a search-path directory, optionally with a folder appended.
+  ///
+  /// Every `SearchPathDirectory` with a meaning on this platform works in the user domain;
+  /// the others, and other domains, throw ``DirectoryError/unsupported(_:)``.
+  ///
+  /// ```swift
+  /// let cache = try FileManager.default.findOrCreateDirectory(
+  ///   .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")
+  /// ```
+  public func findOrCreateDirectory(
+    _ directory: SearchPathDirectory, in domain: SearchPathDomainMask,
+    appendingPathComponent component: String? = nil
+  ) throws(DirectoryError) -> URL {
+    try findOrCreateDirectory(
+      directory, in: domain, appendingPathComponent: component, environment: .current,
+      syscalls: .live)
+  }
+
+  func findOrCreateDirectory(
+    _ directory: SearchPathDirectory, in domain: SearchPathDomainMask,
+    appendingPathComponent component: String?, environment: ProcessEnvironment,
+    syscalls: SystemCalls
+  ) throws(DirectoryError) -> URL {
+    guard domain == .userDomainMask else {
+      throw .unsupported("the search-path domain \(domain.rawValue) (only .userDomainMask)")
+    }
+    guard let (kind, folder) = Self.standardDirectory(for: directory) else {
+      throw .unsupported("FileManager.SearchPathDirectory(rawValue: \(directory.rawValue))")
+    }
+    if let component {
+      try NameValidation.validate(component, as: .application, on: environment.platform)
+    }
+    let base = try StandardDirectories.resolution(
+      for: kind, layout: .native, environment: environment, syscalls: syscalls)
+    var path = base.path
+    for name in [folder, component].compactMap({ $0 }) { path = PathNormalization.join(path, name) }
+    try DirectoryCreator(syscalls: syscalls).findOrCreate(path)
+    return URL(fileURLWithPath: path, isDirectory: true)
+  }
+
+  /// The base directory, and a folder inside it, for each search-path directory that has a
+  /// meaning outside Apple platforms.
+  static func standardDirectory(for directory: SearchPathDirectory) -> (StandardDirectory, String?)? {
+    switch directory {
+    case .applicationSupportDirectory: (.data, nil)
+    case .cachesDirectory: (.cache, nil)
+    case .documentDirectory: (.documents, nil)
+    case .desktopDirectory: (.desktop, nil)
+    case .downloadsDirectory: (.downloads, nil)
+    case .musicDirectory: (.music, nil)
+    case .picturesDirectory: (.pictures, nil)
+    case .moviesDirectory: (.videos, nil)
+    case .sharedPublicDirectory: (.publicShare, nil)
+    case .libraryDirectory: (.library, nil)
+    case .autosavedInformationDirectory: (.data, "Autosave Information")
+    case .trashDirectory: (.data, "Trash")
+    default: nil
+    }
+  }
+}
+
+extension AppDirectories {
+  /// The running application's directories, named after its executable.
+  static let currentApplication: Result<AppDirectories, DirectoryError> = Result {
+    () throws(DirectoryError) in try AppDirectories(app: currentApplicationName)
+  }
+
+  /// The bundle's executable name where there is a bundle, else the executable's file name.
+  static var currentApplicationName: String {
+    #if canImport(Darwin) && !canImport(FoundationEssentials)
+      if let name = Bundle.main.object(forInfoDictionaryKey: "CFBundleExecutable") as? String {
+        return name
+      }
+    #endif
+    return ProcessInfo.processInfo.processName
+  }
+}

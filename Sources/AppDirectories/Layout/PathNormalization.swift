@@ -1,0 +1,50 @@
+/// Lexical clean-up of the paths the environment gives: no `//`, no `/./`, no trailing `/`.
+///
+/// `..` is kept as it is: removing it lexically would be wrong when a component is a symlink.
+enum PathNormalization {
+  /// Whether a path is absolute for POSIX platforms.
+  static func isAbsolute(_ path: String) -> Bool {
+    path.utf8.first == UInt8(ascii: "/")
+  }
+
+  /// Collapses repeated separators and `.` components and drops a trailing separator, except
+  /// for `/` itself.
+  static func normalize(_ path: String) -> String {
+    if isClean(path) { return path }
+    let absolute = isAbsolute(path)
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    if absolute { return "/" + joined }
+    return joined.isEmpty ? "." : joined
+  }
+
+  /// Appends a component, assuming `base` is already normalized.
+  static func join(_ base: String, _ component: String) -> String {
+    base == "/" ? "/" + component : base + "/" + component
+  }
+
+  /// Fast check for the common case of an already-clean path.
+  private static func isClean(_ path: String) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    let slash = UInt8(ascii: "/")
+    let dot = UInt8(ascii: ".")
+    var count = 0
+    for byte in path.utf8 {
+      if byte == slash && previous == slash { return false }
+      if byte == slash && previous == dot && (beforePrevious == slash || count == 1) {
+        return false
+      }
+      beforePrevious = previous
+      previous = byte
+      count += 1
+    }
+    if count == 0 { return false }
+    if count > 1 && previous == slash { return false }
+    if previous == dot && (beforePrevious == slash || count == 1) { return false }
+    return true
+  }
+}
