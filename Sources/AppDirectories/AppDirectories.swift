@@ -196,7 +196,8 @@ public struct AppDirectories: Sendable {
     }
     let resolution = try platformLayout.app(kind, name: app, organization: organization)
     guard resolution.runtimeCheck != nil else { return (nil, resolution) }
-    let check = RuntimeDirectoryCheck(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
+    let check = RuntimeDirectoryCheck(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
     let base = check.settle(try platformLayout.base(.runtime, userDirectories: nil))
     return (base, base.appending(app))
   }

@@ -53,7 +53,9 @@ public enum StandardDirectory: String, Sendable, Hashable, CaseIterable, Codable
   public init?(commandLineName: String) {
     if commandLineName == "public" {
       self = .publicShare
-    } else if commandLineName != "publicShare", let kind = StandardDirectory(rawValue: commandLineName) {
+    } else if commandLineName != "publicShare",
+      let kind = StandardDirectory(rawValue: commandLineName)
+    {
       self = kind
     } else {
       return nil

@@ -86,7 +86,8 @@ extension FileManager {
 
   /// The base directory, and a folder inside it, for each search-path directory that has a
   /// meaning outside Apple platforms.
-  static func standardDirectory(for directory: SearchPathDirectory) -> (StandardDirectory, String?)? {
+  static func standardDirectory(for directory: SearchPathDirectory) -> (StandardDirectory, String?)?
+  {
     switch directory {
     case .applicationSupportDirectory: (.data, nil)
     case .cachesDirectory: (.cache, nil)

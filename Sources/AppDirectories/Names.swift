@@ -9,7 +9,8 @@ enum NameValidation {
   }
 
   /// Throws ``DirectoryError/invalidName(_:reason:)`` with the reason when `name` may not be used.
-  static func validate(_ name: String, as role: Role, on platform: Platform) throws(DirectoryError) {
+  static func validate(_ name: String, as role: Role, on platform: Platform) throws(DirectoryError)
+  {
     if let reason = problem(with: name, as: role, on: platform) {
       throw .invalidName(name, reason: reason)
     }
@@ -25,7 +26,8 @@ enum NameValidation {
       switch scalar {
       case "/": return "it contains /, which separates folders"
       case "\\": return "it contains \\, which separates folders on Windows"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
         return "it contains the control character U+\(hex(scalar.value))"
       default: continue
       }

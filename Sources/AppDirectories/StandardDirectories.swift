@@ -41,6 +41,24 @@ public enum StandardDirectories {
     try directory(kind, layout: layout, environment: environment, syscalls: .live)
   }
 
+  /// The directories searched for files of a kind, most important first: for data and config
+  /// the user's directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`); for
+  /// other kinds only the kind's own directory.
+  public static func searchResolutions(
+    for kind: StandardDirectory, layout: Layout = .native,
+    environment: ProcessEnvironment = .current
+  ) throws(DirectoryError) -> [DirectoryResolution] {
+    let own = try resolution(for: kind, layout: layout, environment: environment, syscalls: .live)
+    let systemKind: AppDirectory? =
+      switch kind {
+      case .data: .data
+      case .config: .config
+      default: nil
+      }
+    guard let systemKind else { return [own] }
+    return [own] + (try environment.layout(layout).searchBases(systemKind))
+  }
+
   static func directory(
     _ kind: StandardDirectory, layout: Layout, environment: ProcessEnvironment,
     syscalls: SystemCalls

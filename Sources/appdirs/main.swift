@@ -1,1 +1,5 @@
-print("appdirs")
+import AppDirectories
+
+let code = CommandLineTool.run(
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: .current)
+Platform.exit(code)

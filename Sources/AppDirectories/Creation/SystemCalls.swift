@@ -79,7 +79,8 @@ struct SystemCalls: Sendable {
     retrying { provider.status(path: path, followSymlinks: followSymlinks) }
   }
 
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno> {
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
+  {
     retrying { provider.status(in: directory, name: name, followSymlinks: followSymlinks) }
   }
 
@@ -174,7 +175,8 @@ struct LiveSystemCalls: SystemCallProvider {
     return result == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
   }
 
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno> {
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
+  {
     var info = stat()
     let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
     return fstatat(directory, name, &info, flags) == 0

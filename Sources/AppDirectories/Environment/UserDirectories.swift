@@ -90,7 +90,9 @@ struct UserDirectories: Sendable, Hashable {
     var reason: String
   }
 
-  private static func parseLine(_ line: Substring, home: String) -> Result<(Key, String), LineProblem> {
+  private static func parseLine(_ line: Substring, home: String) -> Result<
+    (Key, String), LineProblem
+  > {
     guard line.hasPrefix("XDG_"), let equals = line.firstIndex(of: "=") else {
       return .failure(LineProblem(reason: "it is not of the form XDG_<NAME>_DIR=\"<path>\""))
     }

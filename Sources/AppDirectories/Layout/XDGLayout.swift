@@ -26,7 +26,11 @@ struct XDGLayout: PlatformLayout {
     case .config: return try variable("XDG_CONFIG_HOME", orHome: ".config")
     case .cache: return try variable("XDG_CACHE_HOME", orHome: ".cache")
     case .state: return try variable("XDG_STATE_HOME", orHome: ".local/state")
-    case .executables: return try environment.resolveHome().appending(".local/bin")
+    case .executables:
+      let home = try environment.resolveHome()
+      return DirectoryResolution(
+        path: PathNormalization.join(home.path, ".local/bin"), source: .default,
+        warnings: home.warnings)
     case .fonts: return try variable("XDG_DATA_HOME", orHome: ".local/share").appending("fonts")
     case .temporary:
       var warnings: [DirectoryWarning] = []

@@ -1,0 +1,108 @@
+/// One option of a command, as the parser and the help text see it.
+struct OptionSpec: Sendable {
+  /// The option's name with its dashes, such as `--app`.
+  let name: String
+  /// The placeholder of its value, such as `NAME`, or `nil` for a flag.
+  let valueName: String?
+  /// One line for the help text.
+  let help: String
+}
+
+/// The arguments of one command after parsing.
+struct ParsedArguments: Sendable {
+  var positionals: [String] = []
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+
+  func value(_ name: String) -> String? { values[name] }
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A mistake on the command line; the tool prints it and exits with 64.
+struct UsageError: Error {
+  let message: String
+}
+
+/// A small, table-driven parser: options are looked up in the command's table, values come
+/// after a space or an `=`, `--` ends the options, and an unknown option names the closest one.
+enum ArgumentParser {
+  static func parse(_ arguments: [String], options: [OptionSpec]) throws(UsageError)
+    -> ParsedArguments
+  {
+    var parsed = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String? = nil
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let spec = options.first(where: { $0.name == name }) else {
+        throw UsageError(
+          message: "unknown option '\(name)'"
+            + Suggestion.didYouMean(name, among: options.map(\.name)))
+      }
+      guard let valueName = spec.valueName else {
+        if inlineValue != nil {
+          throw UsageError(message: "option '\(name)' takes no value")
+        }
+        parsed.flags.insert(name)
+        continue
+      }
+      if let inlineValue {
+        parsed.values[name] = inlineValue
+      } else if index < arguments.count {
+        parsed.values[name] = arguments[index]
+        index += 1
+      } else {
+        throw UsageError(message: "option '\(name)' needs a value (\(name) \(valueName))")
+      }
+    }
+    return parsed
+  }
+}
+
+/// "Did you mean …?" for mistyped names.
+enum Suggestion {
+  /// ` (did you mean 'X'?)` when a candidate is close to `input`, else an empty string.
+  static func didYouMean(_ input: String, among candidates: [String]) -> String {
+    if input.count >= 3, let extended = candidates.first(where: { $0.hasPrefix(input) }) {
+      return " (did you mean '\(extended)'?)"
+    }
+    let scored = candidates.map { ($0, distance(input, $0)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+    let limit = max(2, best.0.count / 3)
+    return best.1 <= limit ? " (did you mean '\(best.0)'?)" : ""
+  }
+
+  /// The Levenshtein distance between two strings.
+  static func distance(_ first: String, _ second: String) -> Int {
+    let a = Array(first.utf8)
+    let b = Array(second.utf8)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,102 @@
+import AppDirectories
+
+/// `appdirs list`: every directory, for people, for scripts (`--json`) or for shells
+/// (`--shell`).
+enum ListCommand {
+  static let command = CommandLineTool.Command(
+    name: "list",
+    abstract: "List every directory with its path, source and whether it exists.",
+    usage:
+      "appdirs list [--app NAME] [--org NAME] [--group ID] [--layout native|xdg] [--json | --shell]",
+    arguments: [],
+    options: [
+      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.layoutOption,
+      OptionSpec(name: "--json", valueName: nil, help: "Print one JSON object."),
+      OptionSpec(
+        name: "--shell", valueName: nil, help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
+    ],
+    examples: [
+      "appdirs list --app ExampleApp",
+      "appdirs list --app ExampleApp --json",
+      "eval \"$(appdirs list --app ExampleApp --shell)\"",
+    ],
+    run: run)
+
+  /// One row of the listing.
+  struct Entry {
+    let kind: DirectoryQuery.Kind
+    let resolution: DirectoryResolution
+    let exists: Bool
+  }
+
+  static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
+    -> Platform.ExitCode
+  {
+    if !arguments.positionals.isEmpty {
+      throw UsageError(message: "list takes no arguments, got '\(arguments.positionals[0])'")
+    }
+    if arguments.flag("--json") && arguments.flag("--shell") {
+      throw UsageError(message: "--json and --shell cannot be used together")
+    }
+    let query = try DirectoryQuery(arguments, environment: environment)
+    let entries = try query.listedKinds.map { kind in
+      let resolution = try query.resolution(of: kind)
+      return Entry(
+        kind: kind, resolution: resolution, exists: FileProbe.isDirectory(resolution.path))
+    }
+    var warnings: [String] = []
+    for warning in entries.flatMap(\.resolution.warnings) where !warnings.contains(warning.message)
+    {
+      warnings.append(warning.message)
+    }
+    if arguments.flag("--json") {
+      Platform.write(try json(entries, query: query, warnings: warnings).rendered() + "\n")
+    } else if arguments.flag("--shell") {
+      CommandLineTool.warn(entries.flatMap(\.resolution.warnings))
+      for entry in entries {
+        let name = "APPDIRS_" + entry.kind.name.uppercased()
+        Platform.write("\(name)=\(ShellQuoting.quote(entry.resolution.path))\n")
+      }
+    } else {
+      CommandLineTool.warn(entries.flatMap(\.resolution.warnings))
+      Platform.write(table(entries))
+    }
+    return .success
+  }
+
+  static func json(_ entries: [Entry], query: DirectoryQuery, warnings: [String]) throws
+    -> JSONValue
+  {
+    let directories = entries.map { entry in
+      (
+        entry.kind.name,
+        JSONValue.object([
+          ("path", .string(entry.resolution.path)),
+          ("source", .string(entry.resolution.source.description)),
+          ("exists", .bool(entry.exists)),
+        ])
+      )
+    }
+    let search = JSONValue.object([
+      ("data", .array(try query.searchPaths(.data).map(JSONValue.string))),
+      ("config", .array(try query.searchPaths(.config).map(JSONValue.string))),
+    ])
+    return .object([
+      ("platform", .string(query.environment.platform.rawValue)),
+      ("layout", .string(query.layout.rawValue)),
+      ("app", .optional(query.app?.app)),
+      ("organization", .optional(query.organization)),
+      ("sandbox", .optional(Sandbox.detect(in: query.environment))),
+      ("directories", .object(directories)),
+      ("search", search),
+      ("warnings", .array(warnings.map(JSONValue.string))),
+    ])
+  }
+
+  static func table(_ entries: [Entry]) -> String {
+    let width = entries.map(\.kind.name.count).max() ?? 0
+    return entries.map { $0.kind.name.padding(to: width + 2) + $0.resolution.path + "\n" }
+      .joined()
+  }
+}

@@ -1,0 +1,42 @@
+import AppDirectories
+
+/// `appdirs path KIND`: one directory's path, optionally created.
+enum PathCommand {
+  static let command = CommandLineTool.Command(
+    name: "path",
+    abstract: "Print the path of one directory.",
+    usage:
+      "appdirs path KIND [--app NAME] [--org NAME] [--group ID] [--create] [--layout native|xdg]",
+    arguments: [
+      ("KIND", DirectoryQuery.Kind.allNames.joined(separator: ", "))
+    ],
+    options: [
+      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      OptionSpec(name: "--create", valueName: nil, help: "Find or create the directory first."),
+      DirectoryQuery.layoutOption,
+    ],
+    examples: [
+      "appdirs path cache --app ExampleApp",
+      "appdirs path documents",
+      "appdirs path runtime --app ExampleApp --create",
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
+    -> Platform.ExitCode
+  {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(
+        message: arguments.positionals.isEmpty
+          ? "missing KIND (one of \(DirectoryQuery.Kind.allNames.joined(separator: ", ")))"
+          : "too many arguments: \(arguments.positionals.dropFirst().joined(separator: " "))")
+    }
+    let kind = try DirectoryQuery.kind(named: arguments.positionals[0])
+    let query = try DirectoryQuery(arguments, environment: environment)
+    let resolution = try query.resolution(of: kind)
+    CommandLineTool.warn(resolution.warnings)
+    let path = arguments.flag("--create") ? try query.create(kind) : resolution.path
+    Platform.write(path + "\n")
+    return .success
+  }
+}

@@ -1,0 +1,148 @@
+import AppDirectories
+
+/// The directories one invocation asks about: the options shared by the commands (`--app`,
+/// `--org`, `--group`, `--layout`) turned into library calls.
+struct DirectoryQuery {
+  static let appOption = OptionSpec(
+    name: "--app", valueName: "NAME",
+    help: "The application's name; data, config, cache, state, runtime become its own.")
+  static let organizationOption = OptionSpec(
+    name: "--org", valueName: "NAME", help: "The organization (used in Windows paths).")
+  static let groupOption = OptionSpec(
+    name: "--group", valueName: "ID", help: "The group identifier of a shared container.")
+  static let layoutOption = OptionSpec(
+    name: "--layout", valueName: "native|xdg",
+    help: "The platform's conventions (default) or the XDG rules.")
+
+  /// A kind as the command line names it.
+  enum Kind: Equatable {
+    case base(StandardDirectory)
+    case logs
+    case shared
+
+    init?(_ name: String) {
+      switch name {
+      case "logs": self = .logs
+      case "shared": self = .shared
+      default:
+        guard let kind = StandardDirectory(commandLineName: name) else { return nil }
+        self = .base(kind)
+      }
+    }
+
+    var name: String {
+      switch self {
+      case .base(let kind): kind.commandLineName
+      case .logs: "logs"
+      case .shared: "shared"
+      }
+    }
+
+    static let allNames: [String] =
+      StandardDirectory.allCases.map(\.commandLineName) + ["logs", "shared"]
+  }
+
+  let environment: ProcessEnvironment
+  let layout: Layout
+  let app: AppDirectories?
+  let group: String?
+  let organization: String?
+
+  init(_ arguments: ParsedArguments, environment: ProcessEnvironment) throws {
+    self.environment = environment
+    if let name = arguments.value("--layout") {
+      guard let layout = Layout(rawValue: name) else {
+        throw UsageError(
+          message: "unknown layout '\(name)'"
+            + Suggestion.didYouMean(name, among: Layout.allCases.map(\.rawValue))
+            + "; use native or xdg")
+      }
+      self.layout = layout
+    } else {
+      layout = .native
+    }
+    organization = arguments.value("--org")
+    group = arguments.value("--group")
+    if let name = arguments.value("--app") {
+      app = try AppDirectories(
+        app: name, organization: organization, layout: layout, environment: environment)
+    } else {
+      app = nil
+    }
+  }
+
+  static func kind(named name: String) throws -> Kind {
+    guard let kind = Kind(name) else {
+      throw UsageError(
+        message: "unknown kind '\(name)'" + Suggestion.didYouMean(name, among: Kind.allNames)
+          + "; kinds are " + Kind.allNames.joined(separator: ", "))
+    }
+    return kind
+  }
+
+  /// The kinds `list` shows, in order: logs only with an app, shared only with a group.
+  var listedKinds: [Kind] {
+    var kinds: [Kind] = []
+    for kind in StandardDirectory.allCases {
+      kinds.append(.base(kind))
+      if kind == .state && app != nil { kinds.append(.logs) }
+    }
+    if group != nil { kinds.append(.shared) }
+    return kinds
+  }
+
+  /// The app-scoped kind behind a command-line kind, when there is an app.
+  private func appKind(_ kind: Kind) throws -> AppDirectory? {
+    switch kind {
+    case .logs:
+      guard app != nil else { throw UsageError(message: "'logs' needs --app NAME") }
+      return .logs
+    case .shared:
+      guard let group else { throw UsageError(message: "'shared' needs --group ID") }
+      return .shared(group: group)
+    case .base(let base):
+      guard app != nil else { return nil }
+      switch base {
+      case .data: return .data
+      case .config: return .config
+      case .cache: return .cache
+      case .state: return .state
+      case .runtime: return .runtime
+      default: return nil
+      }
+    }
+  }
+
+  /// The library object that answers for app-scoped kinds; for a shared container without
+  /// `--app` the application's name plays no part in the path.
+  private func appDirectories() throws -> AppDirectories {
+    if let app { return app }
+    return try AppDirectories(
+      app: "appdirs", organization: organization, layout: layout, environment: environment)
+  }
+
+  func resolution(of kind: Kind) throws -> DirectoryResolution {
+    if let appKind = try appKind(kind) {
+      return try appDirectories().resolution(for: appKind)
+    }
+    guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
+    return try StandardDirectories.resolution(for: base, layout: layout, environment: environment)
+  }
+
+  func create(_ kind: Kind) throws -> String {
+    if let appKind = try appKind(kind) {
+      return try appDirectories().directory(appKind).path
+    }
+    guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
+    return try StandardDirectories.directory(base, layout: layout, environment: environment).path
+  }
+
+  /// The search lists of data and config.
+  func searchPaths(_ kind: AppDirectory) throws -> [String] {
+    if let app { return try app.searchResolutions(for: kind).map(\.path) }
+    let base: StandardDirectory = kind == .data ? .data : .config
+    return try StandardDirectories.searchResolutions(
+      for: base, layout: layout, environment: environment
+    ).map(\.path)
+  }
+}
