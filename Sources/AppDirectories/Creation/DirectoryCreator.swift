@@ -131,8 +131,10 @@ struct DirectoryCreator: Sendable {
   {
     switch error.rawValue {
     case ELOOP, ENOTDIR, ENOENT:
+      // A symlink swapped in is refused either way; it is "dangling" only when it leads nowhere.
       if case .success(let status) = syscalls.status(
-        in: parent, name: name, followSymlinks: false), status.type == .symbolicLink
+        in: parent, name: name, followSymlinks: false), status.type == .symbolicLink,
+        case .failure = syscalls.status(in: parent, name: name, followSymlinks: true)
       {
         return .danglingSymlink(path: path)
       }

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What an attacker puts in place of a directory the walk has just made.
+enum PlantedThing: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case symlinkToDirectory, danglingSymlink, regularFile, fifo
+
+  var testDescription: String { rawValue }
+
+  /// Replaces `name` in the open directory `parent` (an empty directory) with the planted thing.
+  func plant(in parent: Int32, name: String, attackerDirectory: String, scratch: String) {
+    precondition(unlinkat(parent, name, AT_REMOVEDIR) == 0, "rmdir \(name): \(errno)")
+    switch self {
+    case .symlinkToDirectory:
+      precondition(symlinkat(attackerDirectory, parent, name) == 0)
+    case .danglingSymlink:
+      precondition(symlinkat(scratch + "/nowhere", parent, name) == 0)
+    case .regularFile:
+      let descriptor = openat(parent, name, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+      precondition(descriptor >= 0)
+      _ = "planted".withCString { write(descriptor, $0, 7) }
+      _ = close(descriptor)
+    case .fifo:
+      precondition(mkfifoat(parent, name, 0o644) == 0)
+    }
+  }
+
+  /// The type `lstat` must still see where it was planted.
+  var type: FileStatus.FileType {
+    switch self {
+    case .symlinkToDirectory, .danglingSymlink: .symbolicLink
+    case .regularFile: .regular
+    case .fifo: .other
+    }
+  }
+
+  /// The refusal the walk must give: a link to nothing is a dangling symlink; anything else
+  /// standing where the new directory was is not a directory.
+  func expectedError(at path: String) -> DirectoryError {
+    self == .danglingSymlink ? .danglingSymlink(path: path) : .notADirectory(path: path)
+  }
+}
+
+@Suite("Races between mkdirat and openat")
+struct CreationRaceTests {
+  @Test(
+    "Something swapped in right after mkdirat is refused and nothing is created through it",
+    arguments: PlantedThing.allCases, ["base", "middle", "leaf"])
+  func swapAfterMakeDirectory(planted: PlantedThing, component: String) throws {
+    try ReliabilityScratch.with { scratch in
+      try scratch.makeDirectories("attacker")
+      let attacker = scratch("attacker")
+      let provider = FaultInjectingSystemCalls(afterMakeDirectory: { parent, name in
+        if name == component {
+          planted.plant(in: parent, name: name, attackerDirectory: attacker, scratch: scratch.path)
+        }
+      })
+      let paths = ["base": "base", "middle": "base/middle", "leaf": "base/middle/leaf"]
+      let swapped = scratch(paths[component]!)
+
+      #expect(throws: planted.expectedError(at: swapped)) {
+        try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
+          scratch("base/middle/leaf"))
+      }
+
+      // The planted thing is untouched, and nothing was made in or through it.
+      let status = ReliabilityScratch.status(swapped)
+      #expect(status?.type == planted.type)
+      if planted == .regularFile {
+        #expect(status?.permissions == 0o644)
+        #expect(try String(contentsOfFile: swapped, encoding: .utf8) == "planted")
+      }
+      let attackerStatus = ReliabilityScratch.status(attacker)
+      #expect(attackerStatus?.permissions == 0o755)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: attacker).isEmpty)
+      #expect(ReliabilityScratch.status(scratch("nowhere")) == nil)
+      let expectedEntries =
+        ["attacker"]
+        + ["base", "base/middle", "base/middle/leaf"].prefix {
+          $0 != paths[component]!
+        } + [paths[component]!]
+      #expect(scratch.entries() == expectedEntries.sorted())
+    }
+  }
+
+  @Test(
+    "A fallback runtime directory planted between the check and the creation is refused",
+    arguments: ["symlink to a private directory", "directory with mode 0777"])
+  func plantedFallbackRuntimeDirectory(planted: String) throws {
+    try ReliabilityScratch.with { scratch in
+      try scratch.makeDirectories("tmp")
+      try FileManager.default.createDirectory(
+        atPath: scratch("private"), withIntermediateDirectories: false,
+        attributes: [.posixPermissions: 0o700])
+      let uid = geteuid()
+      let fallback = scratch("tmp/runtime-\(uid)")
+      let target = scratch("private")
+      let provider = FaultInjectingSystemCalls(beforeMakeDirectory: { parent, name in
+        guard name == "runtime-\(uid)" else { return }
+        if planted.hasPrefix("symlink") {
+          _ = symlinkat(target, parent, name)
+        } else {
+          _ = mkdirat(parent, name, 0o777)
+          _ = fchmodat(parent, name, 0o777, 0)
+        }
+      })
+      let environment = ProcessEnvironment(
+        variables: ["HOME": scratch("home"), "TMPDIR": scratch("tmp")], effectiveUserID: uid)
+      let dirs = try AppDirectories(
+        app: "ExampleApp", organization: nil, layout: .native, environment: environment,
+        syscalls: SystemCalls(provider: provider))
+
+      var thrown: DirectoryError?
+      do throws(DirectoryError) { _ = try dirs.directory(.runtime) } catch { thrown = error }
+
+      guard case .insecureRuntimeDirectory(let path, _) = thrown else {
+        Issue.record("expected insecureRuntimeDirectory, got \(String(describing: thrown))")
+        return
+      }
+      #expect(path == fallback)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
+      #expect(ReliabilityScratch.status(scratch("private"))?.permissions == 0o700)
+      #expect(ReliabilityScratch.status(fallback + "/ExampleApp") == nil)
+    }
+  }
+}

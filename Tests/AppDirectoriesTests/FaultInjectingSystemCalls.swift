@@ -1,0 +1,214 @@
+import Foundation
+
+@testable import AppDirectories
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A system-call provider that passes every call to the real system, records it, and makes the
+/// calls that a fault matches fail with a chosen `errno` instead. Hooks run around `mkdirat`, so
+/// a test can plant or swap a file exactly between two steps of the creation walk.
+final class FaultInjectingSystemCalls: SystemCallProvider, @unchecked Sendable {
+  /// The system calls of the walk, by the name a reader knows them by.
+  enum Call: String, Sendable, CaseIterable {
+    case stat, fstatat, mkdirat, openat, fchmod, fchmodat, open, read
+  }
+
+  /// One recorded call: which one, on which name (a path for `stat` and `open`, a single
+  /// component for the `*at` calls and for `fchmod` the component the descriptor was opened
+  /// as), and for `openat` whether it followed symlinks.
+  struct Record: Sendable, Hashable, CustomStringConvertible {
+    var call: Call
+    var name: String
+    var followsSymlinks: Bool = true
+    var pathOnly: Bool = false
+
+    var description: String {
+      call == .openat
+        ? "openat(\(name), \(followsSymlinks ? "follow" : "O_NOFOLLOW")\(pathOnly ? ", O_PATH" : ""))"
+        : "\(call.rawValue)(\(name))"
+    }
+  }
+
+  /// A planned failure: the calls it matches fail with `errno`, `remaining` times.
+  struct Fault: Sendable {
+    var errno: Int32
+    var remaining: Int
+    var matches: @Sendable (Record) -> Bool
+  }
+
+  private struct State {
+    var faults: [Fault] = []
+    var records: [Record] = []
+    var injected = 0
+    var descriptorNames: [Int32: String] = [:]
+  }
+
+  private let live = LiveSystemCalls()
+  private let state = Locked(State())
+  /// Runs before the real `mkdirat`, with the parent descriptor and the name.
+  let beforeMakeDirectory: (@Sendable (Int32, String) -> Void)?
+  /// Runs after a real `mkdirat` that succeeded, with the parent descriptor and the name.
+  let afterMakeDirectory: (@Sendable (Int32, String) -> Void)?
+
+  init(
+    faults: [Fault] = [],
+    beforeMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil,
+    afterMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil
+  ) {
+    state.withLock { $0.faults = faults }
+    self.beforeMakeDirectory = beforeMakeDirectory
+    self.afterMakeDirectory = afterMakeDirectory
+  }
+
+  /// Every call so far, in order.
+  var records: [Record] { state.withLock { $0.records } }
+  /// How many calls were made to fail.
+  var injectedCount: Int { state.withLock { $0.injected } }
+
+  /// Removes the remaining faults, so that the next calls reach the real system.
+  func clearFaults() { state.withLock { $0.faults = [] } }
+
+  /// Records a call and returns the `errno` it must fail with, if a fault matches.
+  private func intercept(_ record: Record) -> Errno? {
+    state.withLock { state in
+      state.records.append(record)
+      for index in state.faults.indices
+      where state.faults[index].remaining > 0 && state.faults[index].matches(record) {
+        state.faults[index].remaining -= 1
+        state.injected += 1
+        return Errno(rawValue: state.faults[index].errno)
+      }
+      return nil
+    }
+  }
+
+  private func name(of descriptor: Int32) -> String {
+    state.withLock { $0.descriptorNames[descriptor] ?? "#\(descriptor)" }
+  }
+
+  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, Errno> {
+    if let error = intercept(Record(call: .stat, name: path, followsSymlinks: followSymlinks)) {
+      return .failure(error)
+    }
+    return live.status(path: path, followSymlinks: followSymlinks)
+  }
+
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
+  {
+    if let error = intercept(Record(call: .fstatat, name: name, followsSymlinks: followSymlinks)) {
+      return .failure(error)
+    }
+    return live.status(in: directory, name: name, followSymlinks: followSymlinks)
+  }
+
+  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+    if let error = intercept(Record(call: .mkdirat, name: name)) { return error }
+    beforeMakeDirectory?(directory, name)
+    let error = live.makeDirectory(in: directory, name: name, mode: mode)
+    if error == nil { afterMakeDirectory?(directory, name) }
+    return error
+  }
+
+  func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
+    -> Result<Int32, Errno>
+  {
+    let record = Record(
+      call: .openat, name: name, followsSymlinks: options.followSymlinks,
+      pathOnly: options.pathOnly)
+    if let error = intercept(record) { return .failure(error) }
+    let result = live.openDirectory(in: directory, name: name, options: options)
+    if case .success(let descriptor) = result {
+      state.withLock { $0.descriptorNames[descriptor] = name }
+    }
+    return result
+  }
+
+  func setPermissions(descriptor: Int32, mode: UInt32) -> Errno? {
+    if let error = intercept(Record(call: .fchmod, name: name(of: descriptor))) { return error }
+    return live.setPermissions(descriptor: descriptor, mode: mode)
+  }
+
+  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+    if let error = intercept(Record(call: .fchmodat, name: name)) { return error }
+    return live.setPermissions(in: directory, name: name, mode: mode)
+  }
+
+  func openFile(path: String) -> Result<Int32, Errno> {
+    if let error = intercept(Record(call: .open, name: path)) { return .failure(error) }
+    return live.openFile(path: path)
+  }
+
+  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+    if let error = intercept(Record(call: .read, name: name(of: descriptor))) {
+      return .failure(error)
+    }
+    return live.read(descriptor: descriptor, into: buffer)
+  }
+
+  func close(descriptor: Int32) {
+    state.withLock { _ = $0.descriptorNames.removeValue(forKey: descriptor) }
+    live.close(descriptor: descriptor)
+  }
+}
+
+/// A private directory for one reliability test, made with `mkdtemp` in the test process's
+/// temporary directory and removed afterwards without following symlinks.
+struct ReliabilityScratch: Sendable {
+  let path: String
+
+  /// Runs `body` with a fresh directory and removes it afterwards, whatever happens.
+  static func with<Result>(_ body: (ReliabilityScratch) throws -> Result) throws -> Result {
+    let scratch = try ReliabilityScratch()
+    defer { scratch.remove() }
+    return try body(scratch)
+  }
+
+  private init() throws {
+    let base = FileManager.default.temporaryDirectory.path
+    var template = Array("\(base)/AppDirectoriesReliability.XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard let made else { throw ScratchFailure(message: "mkdtemp in \(base) failed") }
+    path = PathNormalization.normalize(String(cString: made))
+  }
+
+  /// An absolute path inside the scratch directory.
+  func callAsFunction(_ relative: String) -> String { path + "/" + relative }
+
+  func remove() {
+    // FileManager removes symlinks themselves, never what they point to.
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Makes the directories of a relative path, with mode 0755, as a user would.
+  func makeDirectories(_ relative: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: self(relative), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o755])
+  }
+
+  /// What `lstat` sees at a path, or `nil` when nothing is there.
+  static func status(_ path: String) -> FileStatus? {
+    guard case .success(let status) = LiveSystemCalls().status(path: path, followSymlinks: false)
+    else { return nil }
+    return status
+  }
+
+  /// Every entry below the scratch directory, as relative paths, without following symlinks.
+  func entries() -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    var result: [String] = []
+    while let next = enumerator?.nextObject() as? String { result.append(next) }
+    return result.sorted()
+  }
+}
+
+struct ScratchFailure: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}

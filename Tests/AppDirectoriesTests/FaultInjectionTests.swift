@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A step of finding-or-creating `<scratch>/base/middle/leaf` when only `<scratch>` exists: the
+/// walk opens `/`, goes through the existing scratch directory, and creates three components.
+enum CreationStep: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case fastPathStatus
+  case openRoot
+  case makeExistingAncestor
+  case openExistingAncestor
+  case makeBase, openBase, chmodBase
+  case makeMiddle, openMiddle, chmodMiddle
+  case makeLeaf, openLeaf, chmodLeaf
+
+  var testDescription: String { rawValue }
+
+  /// The new component this step works on, if any.
+  var newComponent: String? {
+    switch self {
+    case .makeBase, .openBase, .chmodBase: "base"
+    case .makeMiddle, .openMiddle, .chmodMiddle: "middle"
+    case .makeLeaf, .openLeaf, .chmodLeaf: "leaf"
+    default: nil
+    }
+  }
+
+  /// Whether a record is this step's system call, in a scratch directory named `scratchName`.
+  func matches(
+    _ record: FaultInjectingSystemCalls.Record, scratchName: String, target: String
+  ) -> Bool {
+    switch self {
+    case .fastPathStatus: return record.call == .stat && record.name == target
+    case .openRoot: return record.call == .openat && record.name == "/"
+    case .makeExistingAncestor: return record.call == .mkdirat && record.name == scratchName
+    case .openExistingAncestor:
+      return record.call == .openat && record.name == scratchName && record.followsSymlinks
+    case .makeBase, .makeMiddle, .makeLeaf:
+      return record.call == .mkdirat && record.name == newComponent
+    case .openBase, .openMiddle, .openLeaf:
+      // The open that follows a successful mkdirat: O_NOFOLLOW, not O_PATH.
+      return record.call == .openat && record.name == newComponent && !record.followsSymlinks
+        && !record.pathOnly
+    case .chmodBase, .chmodMiddle, .chmodLeaf:
+      return record.call == .fchmod && record.name == newComponent
+    }
+  }
+}
+
+/// The `errno` values the creation walk must survive or report.
+enum InjectedErrno: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case eacces = "EACCES"
+  case eperm = "EPERM"
+  case erofs = "EROFS"
+  case enospc = "ENOSPC"
+  case edquot = "EDQUOT"
+  case enametoolong = "ENAMETOOLONG"
+  case eloop = "ELOOP"
+  case emfile = "EMFILE"
+  case eintr = "EINTR"
+
+  var testDescription: String { rawValue }
+
+  var value: Int32 {
+    switch self {
+    case .eacces: EACCES
+    case .eperm: EPERM
+    case .erofs: EROFS
+    case .enospc: ENOSPC
+    case .edquot: EDQUOT
+    case .enametoolong: ENAMETOOLONG
+    case .eloop: ELOOP
+    case .emfile: EMFILE
+    case .eintr: EINTR
+    }
+  }
+}
+
+@Suite("Fault injection through the system-call wrapper")
+struct FaultInjectionTests {
+  /// What a fault at a step must lead to, from the rules of the creation walk:
+  /// - `EINTR` is retried, so it is never seen;
+  /// - the fast-path `stat` only decides whether to walk, so its failure leads to the walk;
+  /// - `mkdirat` on a component that exists may report EACCES, EPERM or EROFS before EEXIST,
+  ///   and the walk then opens what is there;
+  /// - an `openat` refused with EACCES right after `mkdirat` is a strict umask, repaired by
+  ///   `fchmodat` and an `O_PATH` open;
+  /// - an `openat(O_NOFOLLOW)` failing with ELOOP right after `mkdirat` means that something
+  ///   else stands there now, which is refused as not a directory;
+  /// - everything else is the typed error for the `errno`, at the component of the step.
+  static func expectedError(_ step: CreationStep, _ injected: InjectedErrno, scratch: String)
+    -> DirectoryError?
+  {
+    let relative: [String: String] = [
+      "base": "/base", "middle": "/base/middle", "leaf": "/base/middle/leaf",
+    ]
+    let path =
+      switch step {
+      case .fastPathStatus: scratch + "/base/middle/leaf"
+      case .openRoot: "/"
+      case .makeExistingAncestor, .openExistingAncestor: scratch
+      default: scratch + relative[step.newComponent!]!
+      }
+    if injected == .eintr || step == .fastPathStatus { return nil }
+    switch (step, injected) {
+    case (.makeExistingAncestor, .eacces), (.makeExistingAncestor, .eperm),
+      (.makeExistingAncestor, .erofs):
+      return nil
+    case (.openExistingAncestor, .eloop):
+      return .danglingSymlink(path: path)
+    case (.openBase, .eacces), (.openMiddle, .eacces), (.openLeaf, .eacces):
+      return nil
+    case (.openBase, .eloop), (.openMiddle, .eloop), (.openLeaf, .eloop):
+      return .notADirectory(path: path)
+    default:
+      break
+    }
+    return typedError(injected, at: path)
+  }
+
+  /// The typed error for an `errno` at a path.
+  static func typedError(_ injected: InjectedErrno, at path: String) -> DirectoryError {
+    let errno = Errno(rawValue: injected.value)
+    switch injected {
+    case .eacces, .eperm: return .permissionDenied(path: path, errno: errno)
+    case .erofs: return .readOnlyFileSystem(path: path)
+    case .enametoolong: return .nameTooLong(path: path)
+    default: return .creationFailed(path: path, errno: errno)
+    }
+  }
+
+  @Test(
+    "A fault at each step gives the documented result, and the next call completes the tree",
+    arguments: CreationStep.allCases, InjectedErrno.allCases)
+  func faultAtEachStep(step: CreationStep, injected: InjectedErrno) throws {
+    try ReliabilityScratch.with { scratch in
+      let scratchName = String(scratch.path.split(separator: "/").last!)
+      let target = scratch("base/middle/leaf")
+      // EINTR comes three times in a row; a real error stays until cleared.
+      let fault = FaultInjectingSystemCalls.Fault(
+        errno: injected.value, remaining: injected == .eintr ? 3 : .max,
+        matches: { step.matches($0, scratchName: scratchName, target: target) })
+      let provider = FaultInjectingSystemCalls(faults: [fault])
+      let creator = DirectoryCreator(syscalls: SystemCalls(provider: provider))
+      let expected = Self.expectedError(step, injected, scratch: scratch.path)
+
+      var thrown: DirectoryError?
+      do throws(DirectoryError) {
+        try creator.findOrCreate(target)
+      } catch {
+        thrown = error
+      }
+
+      #expect(provider.injectedCount > 0, "the fault never fired: \(provider.records)")
+      if injected == .eintr { #expect(provider.injectedCount == 3) }
+      #expect(thrown == expected)
+      if let thrown {
+        #expect(thrown.path == expected?.path)
+        #expect(thrown.recoverySuggestion?.isEmpty == false)
+        // Nothing below the failing component was created.
+        if let component = step.newComponent {
+          let below = [
+            "base": "base/middle", "middle": "base/middle/leaf", "leaf": "base/middle/leaf/x",
+          ]
+          #expect(ReliabilityScratch.status(scratch(below[component]!)) == nil)
+        }
+        if step.rawValue.hasPrefix("make"), let component = step.newComponent {
+          let made = ["base": "base", "middle": "base/middle", "leaf": "base/middle/leaf"]
+          #expect(ReliabilityScratch.status(scratch(made[component]!)) == nil)
+        }
+      }
+
+      // The next call, with the fault gone, finishes the tree: every component a private
+      // directory.
+      provider.clearFaults()
+      try creator.findOrCreate(target)
+      for relative in ["base", "base/middle", "base/middle/leaf"] {
+        let status = ReliabilityScratch.status(scratch(relative))
+        #expect(status?.type == .directory, "\(relative)")
+        #expect(
+          status?.permissions == 0o700, "\(relative) has mode \(octal(status?.permissions ?? 0))")
+      }
+      #expect(scratch.entries() == ["base", "base/middle", "base/middle/leaf"])
+    }
+  }
+
+  @Test("A fault on the way to an app directory reaches the caller as a typed error")
+  func faultThroughAppDirectories() throws {
+    try ReliabilityScratch.with { scratch in
+      let provider = FaultInjectingSystemCalls(faults: [
+        .init(
+          errno: EROFS, remaining: .max, matches: { $0.call == .mkdirat && $0.name == "ExampleApp" }
+        )
+      ])
+      let environment = ProcessEnvironment(variables: [
+        "HOME": scratch("home"), "XDG_CACHE_HOME": scratch("cache"),
+      ])
+      let dirs = try AppDirectories(
+        app: "ExampleApp", organization: nil, layout: .native, environment: environment,
+        syscalls: SystemCalls(provider: provider))
+      #expect(throws: DirectoryError.readOnlyFileSystem(path: scratch("cache/ExampleApp"))) {
+        try dirs.directory(.cache)
+      }
+      #expect(ReliabilityScratch.status(scratch("cache"))?.permissions == 0o700)
+      #expect(ReliabilityScratch.status(scratch("cache/ExampleApp")) == nil)
+    }
+  }
+
+  @Test(
+    "A fault while creating the fallback runtime directory is a typed error, never a usable directory",
+    arguments: [InjectedErrno.eacces, .erofs, .enospc, .emfile])
+  func faultCreatingFallbackRuntimeDirectory(injected: InjectedErrno) throws {
+    try ReliabilityScratch.with { scratch in
+      try scratch.makeDirectories("tmp")
+      let uid = geteuid()
+      let provider = FaultInjectingSystemCalls(faults: [
+        .init(
+          errno: injected.value, remaining: .max,
+          matches: { $0.call == .mkdirat && $0.name == "runtime-\(uid)" })
+      ])
+      let environment = ProcessEnvironment(
+        variables: ["HOME": scratch("home"), "TMPDIR": scratch("tmp")], effectiveUserID: uid)
+      let dirs = try AppDirectories(
+        app: "ExampleApp", organization: nil, layout: .native, environment: environment,
+        syscalls: SystemCalls(provider: provider))
+      #expect(throws: Self.typedError(injected, at: scratch("tmp/runtime-\(uid)"))) {
+        try dirs.directory(.runtime)
+      }
+      #expect(ReliabilityScratch.status(scratch("tmp/runtime-\(uid)")) == nil)
+    }
+  }
+
+  @Test("EINTR from every call of a whole creation is retried and never seen")
+  func interruptedEverywhere() throws {
+    try ReliabilityScratch.with { scratch in
+      // Every call fails with EINTR once, then succeeds.
+      let seen = Locked(Set<FaultInjectingSystemCalls.Record>())
+      let provider = FaultInjectingSystemCalls(faults: [
+        .init(
+          errno: EINTR, remaining: .max,
+          matches: { record in seen.withLock { $0.insert(record).inserted } })
+      ])
+      try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
+        scratch("a/b/c/d"))
+      #expect(ReliabilityScratch.status(scratch("a/b/c/d"))?.permissions == 0o700)
+      #expect(provider.injectedCount >= 4 * 3)
+    }
+  }
+}
