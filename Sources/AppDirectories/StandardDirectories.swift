@@ -80,7 +80,7 @@ public enum StandardDirectories {
   ) throws(DirectoryError) -> DirectoryResolution {
     let platformLayout = environment.layout(layout)
     var userDirectories: UserDirectories? = nil
-    if UserDirectories.Key(kind) != nil {
+    if UserDirectories.Key(kind) != nil, platformLayout is XDGLayout {
       let home = try environment.resolveHome().path
       userDirectories = try UserDirectoriesLoader.load(
         for: environment, layout: platformLayout, home: home, syscalls: syscalls)

@@ -34,6 +34,17 @@ public enum Platform: String, Sendable, Hashable, CaseIterable, Codable {
     #endif
   }
 
+  /// The platform whose conventions a process on `host` follows, decided as platformdirs does:
+  /// an Android app process has `ANDROID_DATA` and `ANDROID_ROOT` set and neither `SHELL` nor
+  /// `PREFIX`; a shell on Android (Termux, `adb shell`) follows the Linux rules.
+  static func detected(host: Platform, variables: [String: String]) -> Platform {
+    guard host == .android || host == .linux else { return host }
+    func isSet(_ name: String) -> Bool { variables[name].map { !$0.isEmpty } ?? false }
+    let isAppProcess =
+      isSet("ANDROID_DATA") && isSet("ANDROID_ROOT") && !isSet("SHELL") && !isSet("PREFIX")
+    return isAppProcess ? .android : .linux
+  }
+
   /// Whether the platform follows the XDG Base Directory rules natively.
   public var usesXDG: Bool {
     switch self {

@@ -6,30 +6,48 @@
   import Darwin
 #elseif canImport(Android)
   import Android
+#elseif os(Windows)
+  import ucrt
 #endif
 
 extension ProcessEnvironment {
   /// Reads the running process's environment now: the variables the library uses, the password
-  /// database's home directory, the effective user ID and the secure-execution flag.
+  /// database's home directory (the process's home on Apple platforms), the effective user ID,
+  /// the secure-execution flag, and where the platform has them, the Windows Known Folders and
+  /// the Android app's private storage.
   public static func capture() -> ProcessEnvironment {
     var variables: [String: String] = [:]
     var invalidUTF8: [String] = []
     for name in relevantVariables {
-      guard let raw = getenv(name) else { continue }
-      if let value = String(validatingCString: raw) {
+      #if os(Windows)
+        guard let value = readVariable(name) else { continue }
         variables[name] = value
-      } else {
-        invalidUTF8.append(name)
-      }
+      #else
+        guard let raw = getenv(name) else { continue }
+        if let value = String(validatingCString: raw) {
+          variables[name] = value
+        } else {
+          invalidUTF8.append(name)
+        }
+      #endif
     }
     var environment = ProcessEnvironment(
       variables: variables,
-      passwordDatabaseHome: PasswordDatabase.homeDirectory(),
+      passwordDatabaseHome: readAppleHome() ?? PasswordDatabase.homeDirectory(),
       effectiveUserID: PasswordDatabase.effectiveUserID(),
-      platform: .host,
+      platform: .detected(host: .host, variables: variables),
       isSecureExecution: PasswordDatabase.isSecureExecution(),
-      userDirectoriesFile: .readFromDisk)
+      userDirectoriesFile: .readFromDisk,
+      groupContainers: .system)
     environment.variablesWithInvalidUTF8 = invalidUTF8
+    #if os(Windows)
+      environment.knownFolders = readKnownFolders()
+    #endif
+    if environment.platform == .android {
+      environment.androidAppStorage = readProcessName(syscalls: .live).flatMap {
+        androidAppStorage(processName: $0, effectiveUserID: environment.effectiveUserID)
+      }
+    }
     return environment
   }
 }

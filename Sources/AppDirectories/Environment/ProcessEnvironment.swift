@@ -19,9 +19,22 @@ public struct ProcessEnvironment: Sendable, Hashable {
     case contents(String?)
   }
 
+  /// Where the containers of app groups come from.
+  public enum GroupContainers: Sendable, Hashable {
+    /// Ask the system: `containerURL(forSecurityApplicationGroupIdentifier:)` on Apple
+    /// platforms; elsewhere the layout's own path.
+    case system
+    /// Use these container paths, by group identifier, as if the system had answered. A group
+    /// that is not listed has no container on iOS, and uses `~/Library/Group Containers/<id>` on
+    /// macOS.
+    case paths([String: String])
+  }
+
   /// The environment variables that matter, by name.
   public var variables: [String: String]
-  /// The home directory from the password database (`getpwuid_r`), if known.
+  /// The home directory that the system gives when `HOME` is unusable: the password database
+  /// (`getpwuid_r`), or on Apple platforms `NSHomeDirectory()` (the container of a sandboxed
+  /// app), if known.
   public var passwordDatabaseHome: String?
   /// The effective user ID, used to check the runtime directory's owner.
   public var effectiveUserID: UInt32
@@ -31,6 +44,16 @@ public struct ProcessEnvironment: Sendable, Hashable {
   public var isSecureExecution: Bool
   /// Where `user-dirs.dirs` comes from.
   public var userDirectoriesFile: UserDirectoriesFile
+  /// Where app group containers come from.
+  public var groupContainers: GroupContainers
+  /// The application's private storage on Android, such as `/data/user/0/com.example.app`
+  /// (the parent of `Context.getFilesDir()`); every Android directory is inside it.
+  ///
+  /// ``capture()`` derives it from the process name and user ID of an Android app process; set
+  /// it yourself when that guess is wrong (a second process, or adopted storage).
+  public var androidAppStorage: String?
+  /// The Windows Known Folders that `SHGetKnownFolderPath` reported, by folder.
+  var knownFolders: [WindowsKnownFolder: String] = [:]
   /// Variables that were set to bytes that are not UTF-8; they are ignored with a warning.
   var variablesWithInvalidUTF8: [String] = []
 
@@ -43,13 +66,17 @@ public struct ProcessEnvironment: Sendable, Hashable {
   ///   - platform: The platform whose conventions apply; the host by default.
   ///   - isSecureExecution: Whether to distrust the environment, as in a setuid process.
   ///   - userDirectoriesFile: The contents of `user-dirs.dirs`, or `.readFromDisk`.
+  ///   - groupContainers: The app group containers, or `.system` to ask the system.
+  ///   - androidAppStorage: The application's private storage on Android.
   public init(
     variables: [String: String],
     passwordDatabaseHome: String? = nil,
     effectiveUserID: UInt32 = 1000,
     platform: Platform = .host,
     isSecureExecution: Bool = false,
-    userDirectoriesFile: UserDirectoriesFile = .contents(nil)
+    userDirectoriesFile: UserDirectoriesFile = .contents(nil),
+    groupContainers: GroupContainers = .paths([:]),
+    androidAppStorage: String? = nil
   ) {
     self.variables = variables
     self.passwordDatabaseHome = passwordDatabaseHome
@@ -57,6 +84,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
     self.platform = platform
     self.isSecureExecution = isSecureExecution
     self.userDirectoriesFile = userDirectoriesFile
+    self.groupContainers = groupContainers
+    self.androidAppStorage = androidAppStorage
   }
 
   /// The running process's environment, captured the first time it is used.
@@ -82,7 +111,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
   static let relevantVariables: [String] = [
     "HOME", "TMPDIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
     "XDG_RUNTIME_DIR", "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "APPDATA", "LOCALAPPDATA", "USERPROFILE",
-    "PUBLIC", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX", "FLATPAK_ID", "SNAP_NAME", "SNAP",
+    "PUBLIC", "TMP", "TEMP", "USERNAME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX",
+    "FLATPAK_ID", "SNAP_NAME", "SNAP",
     "SNAP_INSTANCE_NAME", "USER", "LOGNAME",
   ]
 }

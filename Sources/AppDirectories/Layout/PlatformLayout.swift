@@ -20,10 +20,16 @@ extension XDGLayout {
 }
 
 extension ProcessEnvironment {
-  /// The layout for this environment's platform.
+  /// The layout for this environment's platform. `Layout.xdg` changes only macOS: Linux and
+  /// the BSDs use the XDG rules anyway, and an iOS container, Android's private storage and
+  /// Windows have no place for them.
   func layout(_ layout: Layout) -> any PlatformLayout {
     switch (platform, layout) {
-    default: XDGLayout(environment: self)
+    case (.macOS, .native): DarwinLayout(environment: self, isContainer: false)
+    case (.iOS, _): DarwinLayout(environment: self, isContainer: true)
+    case (.windows, _): WindowsLayout(environment: self)
+    case (.android, _): AndroidLayout(environment: self)
+    case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg): XDGLayout(environment: self)
     }
   }
 }

@@ -1,0 +1,18 @@
+extension ProcessEnvironment {
+  /// The private storage of the Android app this process belongs to, `/data/user/<n>/<package>`:
+  /// an app process is named after its package (`com.example.app`, or `com.example.app:worker`
+  /// for a second process), and Android user `n` owns the app user IDs from `n * 100000`.
+  static func androidAppStorage(processName: String, effectiveUserID: UInt32) -> String? {
+    let package = processName.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+    guard !package.isEmpty, !package.contains("/"), package.contains(".") else { return nil }
+    return "/data/user/\(effectiveUserID / 100_000)/\(package)"
+  }
+
+  /// The process name: the first string of `/proc/self/cmdline`.
+  static func readProcessName(syscalls: SystemCalls) -> String? {
+    guard case .success(let bytes) = syscalls.readFile(path: "/proc/self/cmdline", limit: 256)
+    else { return nil }
+    let name = String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+    return name.isEmpty ? nil : name
+  }
+}

@@ -1,0 +1,38 @@
+#if os(Windows)
+  import WinSDK
+
+  // The thin Windows readers; everything they feed is resolved by the pure WindowsLayout.
+  extension ProcessEnvironment {
+    /// Each Known Folder from `SHGetKnownFolderPath` with `KF_FLAG_DONT_VERIFY` (no existence
+    /// check, no creation); folders it cannot give are left out, and the layout falls back to
+    /// `APPDATA`, `LOCALAPPDATA`, `USERPROFILE` and `PUBLIC`.
+    static func readKnownFolders() -> [WindowsKnownFolder: String] {
+      var folders: [WindowsKnownFolder: String] = [:]
+      for folder in WindowsKnownFolder.allCases {
+        let fields = folder.guidFields
+        let bytes = fields.data4
+        let identifier = KNOWNFOLDERID(
+          Data1: fields.data1, Data2: fields.data2, Data3: fields.data3,
+          Data4: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]))
+        var path: PWSTR? = nil
+        let result: HRESULT = withUnsafePointer(to: identifier) { identifier in
+          SHGetKnownFolderPath(identifier, DWORD(KF_FLAG_DONT_VERIFY.rawValue), nil, &path)
+        }
+        // The caller frees the buffer whether or not the call succeeded.
+        defer { CoTaskMemFree(path) }
+        if result >= 0, let path {
+          folders[folder] = String(decodingCString: path, as: UTF16.self)
+        }
+      }
+      return folders
+    }
+
+    /// An environment variable in UTF-16, as Windows stores it (`getenv` would give the ANSI
+    /// code page).
+    static func readVariable(_ name: String) -> String? {
+      name.withCString(encodedAs: UTF16.self) { name in
+        _wgetenv(name).map { String(decodingCString: $0, as: UTF16.self) }
+      }
+    }
+  }
+#endif

@@ -1,0 +1,78 @@
+/// The Android layout: everything inside the app's private storage `<S>` =
+/// ``ProcessEnvironment/androidAppStorage`` (`/data/user/<n>/<package>`), as platformdirs maps
+/// it. Pure: it reads only the environment value. `HOME` plays no part: `<S>` is the home.
+///
+/// | kind | base | with app `A` |
+/// |---|---|---|
+/// | home | `<S>` | — |
+/// | data, state, library | `<S>/files` | `<S>/files/A` |
+/// | config | `<S>/shared_prefs` | `<S>/shared_prefs/A` |
+/// | cache | `<S>/cache` | `<S>/cache/A` |
+/// | logs | — | `<S>/cache/A/log` |
+/// | runtime | `<S>/cache/tmp` | `<S>/cache/A/tmp` |
+/// | documents, downloads, music, pictures, videos | `/storage/emulated/<n>/Documents`, `Download`, `Music`, `Pictures`, `Movies` | — |
+/// | temporary | `$TMPDIR` or `<S>/cache` | — |
+/// | executables, fonts, desktop, templates, public, shared `G` | unsupported | — |
+struct AndroidLayout: PlatformLayout {
+  let environment: ProcessEnvironment
+
+  func base(_ kind: StandardDirectory, userDirectories: UserDirectories?) throws(DirectoryError)
+    -> DirectoryResolution
+  {
+    switch kind {
+    case .home: return try storage()
+    case .data, .state, .library: return try storage().appending("files")
+    case .config: return try storage().appending("shared_prefs")
+    case .cache: return try storage().appending("cache")
+    case .runtime: return try storage().appending("cache").appending("tmp")
+    case .documents: return sharedStorage("Documents")
+    case .downloads: return sharedStorage("Download")
+    case .music: return sharedStorage("Music")
+    case .pictures: return sharedStorage("Pictures")
+    case .videos: return sharedStorage("Movies")
+    case .temporary:
+      var warnings: [DirectoryWarning] = []
+      if let path = environment.absolutePath("TMPDIR", warnings: &warnings) {
+        return DirectoryResolution(path: path, source: .variable("TMPDIR"), warnings: warnings)
+      }
+      let cache = try storage().appending("cache")
+      return DirectoryResolution(path: cache.path, source: cache.source, warnings: warnings)
+    case .executables, .fonts, .desktop, .templates, .publicShare:
+      throw .unsupported("the \(kind.commandLineName) directory on Android")
+    }
+  }
+
+  func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
+    -> DirectoryResolution
+  {
+    switch kind {
+    case .data, .config, .state, .cache:
+      return try base(kind.baseKind!, userDirectories: nil).appending(name)
+    case .logs: return try storage().appending("cache").appending(name).appending("log")
+    case .runtime: return try storage().appending("cache").appending(name).appending("tmp")
+    case .shared: throw .unsupported("app group containers on Android")
+    }
+  }
+
+  /// Only the app's own directory: an Android app cannot read another app's storage.
+  func searchBases(_ kind: AppDirectory) throws(DirectoryError) -> [DirectoryResolution] { [] }
+
+  func userDirectoriesFilePath() throws(DirectoryError) -> String? { nil }
+
+  private func storage() throws(DirectoryError) -> DirectoryResolution {
+    guard let path = environment.androidAppStorage, PathNormalization.isAbsolute(path) else {
+      throw .homeUnavailable(
+        reason:
+          "the app's private storage is unknown; set ProcessEnvironment.androidAppStorage to Context.getFilesDir().getParent()"
+      )
+    }
+    return DirectoryResolution(path: PathNormalization.normalize(path), source: .default)
+  }
+
+  /// A folder of the user's shared storage; Android user `n` owns app user IDs
+  /// `n * 100000 ..< (n + 1) * 100000`.
+  private func sharedStorage(_ name: String) -> DirectoryResolution {
+    DirectoryResolution(
+      path: "/storage/emulated/\(environment.effectiveUserID / 100_000)/\(name)", source: .default)
+  }
+}
