@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failure while preparing a test's files, with the call and `errno` that failed.
+struct SetupFailure: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ call: String, _ path: String) {
+    description = "\(call)(\(path)) failed: \(String(cString: strerror(errno)))"
+  }
+}
+
+/// A private directory for one test, made with `mkdtemp` and removed afterwards without
+/// following symlinks. Everything a test creates lives below it: `home` stands in for the
+/// user's home directory and `tmp` for `TMPDIR`, so no test touches the real ones.
+struct TemporaryRoot: Sendable {
+  let path: String
+
+  /// Runs `body` with a fresh root and removes the root afterwards, whatever happens.
+  static func with<Result>(_ body: (TemporaryRoot) throws -> Result) throws -> Result {
+    let root = try TemporaryRoot()
+    defer { root.remove() }
+    return try body(root)
+  }
+
+  private init() throws {
+    let base = FileManager.default.temporaryDirectory.path
+    var template = Array("\(base)/AppDirectoriesTests.XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      mkdtemp(buffer.baseAddress!)
+    }
+    guard let made else { throw SetupFailure("mkdtemp", base) }
+    // The library normalizes paths; so do the expectations, from the same clean root.
+    path = PathNormalization.normalize(String(cString: made))
+  }
+
+  /// The stand-in for the user's home directory; it does not exist until a test makes it.
+  var home: String { path + "/home" }
+  /// The stand-in for `TMPDIR`; it does not exist until a test makes it.
+  var tmp: String { path + "/tmp" }
+
+  /// An absolute path below the root.
+  func at(_ relative: String) -> String { path + "/" + relative }
+
+  /// An environment whose home and temporary directory are inside the root, with the effective
+  /// user ID of the test process so that ownership checks see real files.
+  func environment(
+    _ variables: [String: String] = [:],
+    userDirectories: ProcessEnvironment.UserDirectoriesFile = .contents(nil)
+  ) -> ProcessEnvironment {
+    ProcessEnvironment(
+      variables: ["HOME": home, "TMPDIR": tmp].merging(variables) { $1 },
+      passwordDatabaseHome: nil, effectiveUserID: UInt32(geteuid()), platform: .linux,
+      userDirectoriesFile: userDirectories)
+  }
+
+  // MARK: Making files
+
+  /// Makes a directory and any missing parents, then sets the last one's mode exactly.
+  func makeDirectory(_ absolutePath: String, mode: mode_t = 0o700) throws {
+    try FileManager.default.createDirectory(
+      atPath: absolutePath, withIntermediateDirectories: true)
+    guard chmod(absolutePath, mode) == 0 else { throw SetupFailure("chmod", absolutePath) }
+  }
+
+  /// Writes a regular file, making its parent directories.
+  func writeFile(_ absolutePath: String, _ contents: String) throws {
+    let parent = (absolutePath as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    try Data(contents.utf8).write(to: URL(fileURLWithPath: absolutePath))
+  }
+
+  /// Makes a symbolic link at `absolutePath` that points at `target`, making its parents.
+  func makeSymlink(_ absolutePath: String, to target: String) throws {
+    let parent = (absolutePath as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    guard symlink(target, absolutePath) == 0 else { throw SetupFailure("symlink", absolutePath) }
+  }
+
+  /// Makes a FIFO, something that is neither a file nor a directory.
+  func makeFIFO(_ absolutePath: String) throws {
+    let parent = (absolutePath as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    guard mkfifo(absolutePath, 0o600) == 0 else { throw SetupFailure("mkfifo", absolutePath) }
+  }
+
+  /// Gives a file to another user; the tests run as root, so this works.
+  func changeOwner(_ absolutePath: String, to user: uid_t) throws {
+    guard lchown(absolutePath, user, gid_t(user)) == 0 else {
+      throw SetupFailure("lchown", absolutePath)
+    }
+  }
+
+  // MARK: Looking at files
+
+  /// What `lstat` says, or `nil` when nothing is there.
+  func status(_ absolutePath: String) -> stat? {
+    var info = stat()
+    return lstat(absolutePath, &info) == 0 ? info : nil
+  }
+
+  /// Whether anything, even a dangling symlink, is at the path.
+  func exists(_ absolutePath: String) -> Bool { status(absolutePath) != nil }
+
+  /// Whether a real directory (not a symlink to one) is at the path.
+  func isDirectory(_ absolutePath: String) -> Bool {
+    guard let info = status(absolutePath) else { return false }
+    return info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// The permission bits of the file at the path, not following a symlink.
+  func mode(_ absolutePath: String) -> mode_t? {
+    status(absolutePath).map { $0.st_mode & 0o7777 }
+  }
+
+  /// Every path below the root, not following symlinks, sorted.
+  func allPaths() -> [String] {
+    var found: [String] = []
+    func visit(_ directory: String) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      for name in names.sorted() {
+        let child = directory + "/" + name
+        found.append(child)
+        if isDirectory(child) { visit(child) }
+      }
+    }
+    visit(path)
+    return found
+  }
+
+  // MARK: Removal
+
+  /// Removes the root and everything below it. Symlinks are removed, never followed, so a test
+  /// that points a link at a real directory cannot make the clean-up delete it.
+  func remove() {
+    Self.removeWithoutFollowing(path)
+  }
+
+  private static func removeWithoutFollowing(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      unlink(path)
+      return
+    }
+    // A test may leave a directory without write or search permission.
+    chmod(path, 0o700)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+      removeWithoutFollowing(path + "/" + name)
+    }
+    rmdir(path)
+  }
+}
+
+/// The effective user ID of the test process.
+var currentUserID: UInt32 { UInt32(geteuid()) }
+
+/// A user ID that is not the test process's: `nobody` on most systems.
+let otherUserID: uid_t = 65534
+
+/// An environment for pure path resolution: nothing is read from the file system, so the home
+/// directory need not exist. `userDirectoriesFile` is always given, so the real
+/// `user-dirs.dirs` is never read.
+func pureEnvironment(
+  _ variables: [String: String] = ["HOME": "/home/ada"],
+  passwordDatabaseHome: String? = nil,
+  platform: Platform = .linux,
+  isSecureExecution: Bool = false,
+  userDirectories: String? = nil
+) -> ProcessEnvironment {
+  ProcessEnvironment(
+    variables: variables, passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: 1000,
+    platform: platform, isSecureExecution: isSecureExecution,
+    userDirectoriesFile: .contents(userDirectories))
+}
+
+extension DirectoryResolution {
+  /// Every warning's message, joined, for `contains` checks.
+  var warningText: String { warnings.map(\.message).joined(separator: "\n") }
+}
+
+extension DirectoryError {
+  /// The case's name, for checking which error was thrown when its payload does not matter.
+  var caseName: String {
+    switch self {
+    case .invalidName: "invalidName"
+    case .homeUnavailable: "homeUnavailable"
+    case .unsupported: "unsupported"
+    case .notADirectory: "notADirectory"
+    case .danglingSymlink: "danglingSymlink"
+    case .permissionDenied: "permissionDenied"
+    case .readOnlyFileSystem: "readOnlyFileSystem"
+    case .nameTooLong: "nameTooLong"
+    case .insecureRuntimeDirectory: "insecureRuntimeDirectory"
+    case .creationFailed: "creationFailed"
+    }
+  }
+}
