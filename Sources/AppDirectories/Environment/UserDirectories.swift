@@ -65,7 +65,11 @@ struct UserDirectories: Sendable, Hashable {
   ///   - fileName: The name used in warnings.
   init(parsing contents: String, home: String, fileName: String = "user-dirs.dirs") {
     var lineNumber = 0
-    for rawLine in contents.split(separator: "\n", omittingEmptySubsequences: false) {
+    // In a Swift string CR LF is one Character, so splitting on "\n" alone would never end a
+    // CRLF line.
+    let lines = contents.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for rawLine in lines {
       lineNumber += 1
       var line = rawLine
       if line.last == "\r" { line = line.dropLast() }
