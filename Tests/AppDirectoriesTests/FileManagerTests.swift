@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+
+/// The seeds' `FileManager` one-liners, through the internal entry point that takes an
+/// environment, so that no test touches the real home.
+@Suite("FileManager one-liners")
+struct FileManagerTests {
+  /// The folder below the home that each mapped search-path directory finds on Linux.
+  static let mapped: [(FileManager.SearchPathDirectory, String)] = [
+    (.applicationSupportDirectory, ".local/share"),
+    (.cachesDirectory, ".cache"),
+    (.documentDirectory, "Dokumente"),
+    (.desktopDirectory, "Desktop"),
+    (.downloadsDirectory, "Downloads"),
+    (.musicDirectory, "Music"),
+    (.picturesDirectory, "Pictures"),
+    (.moviesDirectory, "Videos"),
+    (.sharedPublicDirectory, "Public"),
+    (.libraryDirectory, ".local/share"),
+    (.autosavedInformationDirectory, ".local/share/Autosave Information"),
+    (.trashDirectory, ".local/share/Trash"),
+  ]
+
+  /// `user-dirs.dirs` moves the documents, to show that it is honoured here too.
+  static let userDirectories = "XDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n"
+
+  @Test(arguments: mapped, [nil, "ExampleApp"])
+  func searchPathDirectoryMapsToItsXDGDirectory(
+    _ row: (directory: FileManager.SearchPathDirectory, folder: String), component: String?
+  ) throws {
+    try TemporaryRoot.with { root in
+      let environment = root.environment(userDirectories: .contents(Self.userDirectories))
+      let url = try FileManager.default.findOrCreateDirectory(
+        row.directory, in: .userDomainMask, appendingPathComponent: component,
+        environment: environment, syscalls: .live)
+      var expected = root.home + "/" + row.folder
+      if let component { expected += "/" + component }
+      #expect(url.path == expected)
+      #expect(url.hasDirectoryPath)
+      #expect(root.isDirectory(expected))
+      #expect(root.mode(expected) == 0o700)
+    }
+  }
+
+  /// The mapped directories that live in the data or cache base, by their folder there.
+  static let inXDGBases: [(FileManager.SearchPathDirectory, String)] = [
+    (.applicationSupportDirectory, "data"), (.libraryDirectory, "data"),
+    (.autosavedInformationDirectory, "data/Autosave Information"), (.trashDirectory, "data/Trash"),
+    (.cachesDirectory, "cache"),
+  ]
+
+  @Test(arguments: inXDGBases)
+  func searchPathDirectoryFollowsXDGVariables(
+    _ row: (directory: FileManager.SearchPathDirectory, folder: String)
+  ) throws {
+    try TemporaryRoot.with { root in
+      let environment = root.environment([
+        "XDG_DATA_HOME": root.at("data"), "XDG_CACHE_HOME": root.at("cache"),
+      ])
+      let url = try FileManager.default.findOrCreateDirectory(
+        row.directory, in: .userDomainMask, appendingPathComponent: nil,
+        environment: environment, syscalls: .live)
+      #expect(url.path == root.at(row.folder))
+      #expect(root.isDirectory(url.path))
+      #expect(!root.exists(root.home))
+    }
+  }
+
+  static let unmapped: [FileManager.SearchPathDirectory] = [
+    .applicationDirectory, .demoApplicationDirectory, .developerApplicationDirectory,
+    .adminApplicationDirectory, .developerDirectory, .userDirectory, .documentationDirectory,
+    .coreServiceDirectory, .inputMethodsDirectory, .printerDescriptionDirectory,
+    .preferencePanesDirectory, .itemReplacementDirectory, .allApplicationsDirectory,
+    .allLibrariesDirectory,
+  ]
+
+  @Test(arguments: unmapped)
+  func unmappedSearchPathDirectoryIsUnsupported(_ directory: FileManager.SearchPathDirectory)
+    throws
+  {
+    try TemporaryRoot.with { root in
+      let error = #expect(throws: DirectoryError.self) {
+        try FileManager.default.findOrCreateDirectory(
+          directory, in: .userDomainMask, appendingPathComponent: "ExampleApp",
+          environment: root.environment(), syscalls: .live)
+      }
+      #expect(error?.caseName == "unsupported")
+      #expect(error?.recoverySuggestion?.isEmpty == false)
+      #expect(root.allPaths().isEmpty)
+    }
+  }
+
+  @Test(
+    arguments: [
+      FileManager.SearchPathDomainMask.localDomainMask, .networkDomainMask, .systemDomainMask,
+      .allDomainsMask, [.userDomainMask, .localDomainMask],
+    ], [FileManager.SearchPathDirectory.cachesDirectory, .applicationSupportDirectory])
+  func domainOtherThanTheUsersIsUnsupported(
+    _ domain: FileManager.SearchPathDomainMask, directory: FileManager.SearchPathDirectory
+  ) throws {
+    try TemporaryRoot.with { root in
+      let error = #expect(throws: DirectoryError.self) {
+        try FileManager.default.findOrCreateDirectory(
+          directory, in: domain, appendingPathComponent: nil, environment: root.environment(),
+          syscalls: .live)
+      }
+      #expect(error?.caseName == "unsupported")
+      #expect(root.allPaths().isEmpty)
+    }
+  }
+
+  @Test func everyMappedDirectoryHasARow() {
+    let all = Self.mapped.map(\.0) + Self.unmapped
+    for raw in UInt(1)...UInt(102) {
+      guard let directory = FileManager.SearchPathDirectory(rawValue: raw) else { continue }
+      #expect(all.contains(directory) || FileManager.standardDirectory(for: directory) == nil)
+      #expect(
+        Self.mapped.map(\.0).contains(directory)
+          == (FileManager.standardDirectory(for: directory) != nil))
+    }
+  }
+
+  @Test func fileInTheWayIsATypedError() throws {
+    try TemporaryRoot.with { root in
+      try root.writeFile(root.home + "/.cache", "")
+      let error = #expect(throws: DirectoryError.self) {
+        try FileManager.default.findOrCreateDirectory(
+          .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp",
+          environment: root.environment(), syscalls: .live)
+      }
+      #expect(error == .notADirectory(path: root.home + "/.cache"))
+    }
+  }
+}
