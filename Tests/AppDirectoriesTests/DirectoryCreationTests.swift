@@ -344,6 +344,26 @@ struct DirectoryCreationTests {
     }
   }
 
+  @Test func newDirectoryWithoutOwnerReadPermissionIsFixedByName() throws {
+    // Under a umask such as 0477 the new directory cannot be opened for reading; the tests run
+    // as root, who can, so the refusal is injected.
+    try TemporaryRoot.with { root in
+      let leaf = root.at("parent/leaf")
+      var recorder = RecordingSystemCalls()
+      recorder.onMakeDirectory = { live, parent, name, mode in
+        live.makeDirectory(in: parent, name: name, mode: name == "leaf" ? 0o300 : mode)
+      }
+      recorder.onOpenDirectory = { live, parent, name, options in
+        if name == "leaf" && !options.pathOnly { return .failure(Errno(rawValue: EACCES)) }
+        return live.openDirectory(in: parent, name: name, options: options)
+      }
+      try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf + "/inner")
+      #expect(root.mode(leaf) == 0o700)
+      #expect(root.mode(leaf + "/inner") == 0o700)
+      #expect(recorder.calls.contains(.setPermissionsAt(name: "leaf", mode: 0o700)))
+    }
+  }
+
   @Test(arguments: [
     (EACCES, "permissionDenied"), (EPERM, "permissionDenied"), (EROFS, "readOnlyFileSystem"),
     (ENAMETOOLONG, "nameTooLong"), (ENOSPC, "creationFailed"), (EDQUOT, "creationFailed"),

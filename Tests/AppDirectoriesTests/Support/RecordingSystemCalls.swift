@@ -21,6 +21,10 @@ struct RecordingSystemCalls: SystemCallProvider {
     @Sendable (_ live: LiveSystemCalls, _ parent: Int32, _ name: String, _ mode: UInt32) -> Errno?
   typealias SetPermissions =
     @Sendable (_ live: LiveSystemCalls, _ descriptor: Int32, _ mode: UInt32) -> Errno?
+  typealias OpenDirectory =
+    @Sendable (
+      _ live: LiveSystemCalls, _ parent: Int32, _ name: String, _ options: DirectoryOpenOptions
+    ) -> Result<Int32, Errno>
   typealias Status =
     @Sendable (_ live: LiveSystemCalls, _ path: String, _ followSymlinks: Bool) -> Result<
       FileStatus, Errno
@@ -33,6 +37,9 @@ struct RecordingSystemCalls: SystemCallProvider {
   }
   var onSetPermissions: SetPermissions = { live, descriptor, mode in
     live.setPermissions(descriptor: descriptor, mode: mode)
+  }
+  var onOpenDirectory: OpenDirectory = { live, parent, name, options in
+    live.openDirectory(in: parent, name: name, options: options)
   }
   var onStatus: Status = { live, path, followSymlinks in
     live.status(path: path, followSymlinks: followSymlinks)
@@ -69,7 +76,7 @@ struct RecordingSystemCalls: SystemCallProvider {
     -> Result<Int32, Errno>
   {
     record(.openDirectory(name: name, options: options))
-    return live.openDirectory(in: directory, name: name, options: options)
+    return onOpenDirectory(live, directory, name, options)
   }
 
   func setPermissions(descriptor: Int32, mode: UInt32) -> Errno? {
