@@ -1,10 +1,10 @@
 import AppDirectories
 
-/// The `appdirs` tool: the table of commands, help, version, and the mapping from errors to
-/// exit codes.
+/// The `appdirs` tool: the table of commands, the top-level options, and the mapping from
+/// errors to exit codes.
 enum CommandLineTool {
   /// The version printed by `--version`; the one place it is written down.
-  static let version = "0.1.0"
+  static let version = "0.2.0"
 
   /// A command of the tool.
   struct Command: Sendable {
@@ -20,44 +20,53 @@ enum CommandLineTool {
   static let helpOption = OptionSpec(
     name: "--help", valueName: nil, help: "Show help for this command.")
 
-  static let commands: [Command] = [PathCommand.command, ListCommand.command]
+  /// Every command, in the order the help lists them.
+  static let commands: [Command] = [
+    PathCommand.command, ListCommand.command, LocateCommand.command, DoctorCommand.command,
+    HelpCommand.command,
+  ]
+
+  /// The options that stand instead of a command.
+  static let topLevelOptions = [
+    "--help", "--version", CompletionScript.optionName,
+  ]
 
   /// Runs the tool with its arguments (without the program name) and returns the exit code.
   static func run(arguments: [String], environment: ProcessEnvironment) -> Platform.ExitCode {
     guard let first = arguments.first else {
-      Platform.writeError(topLevelHelp())
+      Platform.writeError(HelpCommand.overview())
       return .usage
     }
-    switch first {
-    case "--help", "-h", "help":
-      if first == "help", arguments.count > 1 {
-        guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-          return usageError(
-            "unknown command '\(arguments[1])'"
-              + Suggestion.didYouMean(arguments[1], among: commands.map(\.name)))
-        }
-        Platform.write(help(for: command))
+    do {
+      switch first {
+      case "--help", "-h":
+        Platform.write(HelpCommand.overview())
+        return .success
+      case "--version":
+        Platform.write("appdirs \(version)\n")
+        return .success
+      case _
+      where first == CompletionScript.optionName
+        || first.hasPrefix(CompletionScript.optionName + "="):
+        let parsed = try ArgumentParser.parse(
+          arguments,
+          options: [OptionSpec(name: CompletionScript.optionName, valueName: "SHELL", help: "")])
+        Platform.write(
+          try CompletionScript.script(forShell: parsed.value(CompletionScript.optionName) ?? ""))
+        return .success
+      case _ where first.hasPrefix("-"):
+        throw UsageError(
+          message: "unknown option '\(first)'"
+            + Suggestion.didYouMean(first, among: topLevelOptions))
+      default:
+        break
+      }
+      let command = try command(named: first)
+      let rest = Array(arguments.dropFirst())
+      if rest.contains("--help") || rest.contains("-h") {
+        Platform.write(HelpCommand.text(for: command))
         return .success
       }
-      Platform.write(topLevelHelp())
-      return .success
-    case "--version":
-      Platform.write("appdirs \(version)\n")
-      return .success
-    default:
-      break
-    }
-    guard let command = commands.first(where: { $0.name == first }) else {
-      let candidates = commands.map(\.name) + ["help", "--help", "--version"]
-      return usageError(
-        "unknown command '\(first)'" + Suggestion.didYouMean(first, among: candidates))
-    }
-    let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
-      Platform.write(help(for: command))
-      return .success
-    }
-    do {
       let parsed = try ArgumentParser.parse(rest, options: command.options + [helpOption])
       return try command.run(parsed, environment)
     } catch let error as UsageError {
@@ -70,8 +79,18 @@ enum CommandLineTool {
     }
   }
 
+  /// The command with this name, or a usage error that names the closest one.
+  static func command(named name: String) throws(UsageError) -> Command {
+    guard let command = commands.first(where: { $0.name == name }) else {
+      throw UsageError(
+        message: "unknown command '\(name)'"
+          + Suggestion.didYouMean(name, among: commands.map(\.name)))
+    }
+    return command
+  }
+
   static func usageError(_ message: String) -> Platform.ExitCode {
-    Platform.writeError("appdirs: error: \(message)\nRun 'appdirs --help' for usage.\n")
+    Platform.writeError("appdirs: error: \(message)\nRun 'appdirs help' for usage.\n")
     return .usage
   }
 
@@ -99,52 +118,6 @@ enum CommandLineTool {
     for warning in warnings where seen.insert(warning.message).inserted {
       Platform.writeError("appdirs: warning: \(warning.message)\n")
     }
-  }
-
-  static func topLevelHelp() -> String {
-    var text = """
-      OVERVIEW: Show, explain and create the directories where programs keep their files.
-
-      USAGE: appdirs <command> [options]
-
-      COMMANDS:
-
-      """
-    for command in commands {
-      text += "  " + command.name.padding(to: 12) + command.abstract + "\n"
-    }
-    text += """
-
-      OPTIONS:
-        --help                  Show this help, or 'appdirs help <command>' for one command.
-        --version               Show the version.
-
-      EXAMPLES:
-        appdirs list --app ExampleApp
-        appdirs path cache --app ExampleApp --create
-
-      """
-    return text
-  }
-
-  static func help(for command: Command) -> String {
-    var text = "OVERVIEW: \(command.abstract)\n\nUSAGE: \(command.usage)\n"
-    if !command.arguments.isEmpty {
-      text += "\nARGUMENTS:\n"
-      for (name, help) in command.arguments {
-        text += "  " + name.padding(to: 22) + help + "\n"
-      }
-    }
-    text += "\nOPTIONS:\n"
-    for option in command.options + [helpOption] {
-      let label = option.name + (option.valueName.map { " " + $0 } ?? "")
-      text += "  " + label.padding(to: 22) + option.help + "\n"
-    }
-    if !command.examples.isEmpty {
-      text += "\nEXAMPLES:\n"
-      for example in command.examples { text += "  \(example)\n" }
-    }
-    return text
   }
 }
 

@@ -137,12 +137,41 @@ struct DirectoryQuery {
     return try StandardDirectories.directory(base, layout: layout, environment: environment).path
   }
 
+  /// The existing paths of `file` in the search list of a kind, most important first: only the
+  /// first unless `all` is set. Warnings met on the way go to standard error.
+  func locate(_ file: String, in kind: Kind, all: Bool) throws -> [String] {
+    if let appKind = try appKind(kind) {
+      let directories = try appDirectories()
+      CommandLineTool.warn(try directories.searchResolutions(for: appKind).flatMap(\.warnings))
+      let found =
+        all
+        ? try directories.locateAll(file, in: appKind)
+        : try directories.locate(file, in: appKind).map { [$0] } ?? []
+      return found.map(\.path)
+    }
+    guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
+    CommandLineTool.warn(
+      try StandardDirectories.searchResolutions(
+        for: base, layout: layout, environment: environment
+      ).flatMap(\.warnings))
+    let found =
+      all
+      ? try StandardDirectories.locateAll(file, in: base, layout: layout, environment: environment)
+      : try StandardDirectories.locate(file, in: base, layout: layout, environment: environment)
+        .map { [$0] } ?? []
+    return found.map(\.path)
+  }
+
   /// The search lists of data and config.
   func searchPaths(_ kind: AppDirectory) throws -> [String] {
-    if let app { return try app.searchResolutions(for: kind).map(\.path) }
+    try searchResolutions(kind).map(\.path)
+  }
+
+  /// The search lists of data and config, with the source and warnings of each entry.
+  func searchResolutions(_ kind: AppDirectory) throws -> [DirectoryResolution] {
+    if let app { return try app.searchResolutions(for: kind) }
     let base: StandardDirectory = kind == .data ? .data : .config
     return try StandardDirectories.searchResolutions(
-      for: base, layout: layout, environment: environment
-    ).map(\.path)
+      for: base, layout: layout, environment: environment)
   }
 }

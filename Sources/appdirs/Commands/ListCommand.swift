@@ -60,7 +60,7 @@ enum ListCommand {
       }
     } else {
       CommandLineTool.warn(entries.flatMap(\.resolution.warnings))
-      Platform.write(table(entries))
+      Platform.write(table(entries).rendered(colour: TextTable.colourEnabled))
     }
     return .success
   }
@@ -94,9 +94,15 @@ enum ListCommand {
     ])
   }
 
-  static func table(_ entries: [Entry]) -> String {
-    let width = entries.map(\.kind.name.count).max() ?? 0
-    return entries.map { $0.kind.name.padding(to: width + 2) + $0.resolution.path + "\n" }
-      .joined()
+  static func table(_ entries: [Entry]) -> TextTable {
+    TextTable(
+      header: ["KIND", "PATH", "SOURCE", "EXISTS"],
+      rows: entries.map { entry in
+        [
+          TextTable.Cell(entry.kind.name), TextTable.Cell(entry.resolution.path),
+          TextTable.Cell(entry.resolution.source.description, .dim),
+          entry.exists ? TextTable.Cell("yes", .green) : TextTable.Cell("no", .yellow),
+        ]
+      })
   }
 }

@@ -6,19 +6,23 @@ enum PathCommand {
     name: "path",
     abstract: "Print the path of one directory.",
     usage:
-      "appdirs path KIND [--app NAME] [--org NAME] [--group ID] [--create] [--layout native|xdg]",
+      "appdirs path KIND [--app NAME] [--org NAME] [--group ID] [--create] [--explain] [--layout native|xdg]",
     arguments: [
       ("KIND", DirectoryQuery.Kind.allNames.joined(separator: ", "))
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
       OptionSpec(name: "--create", valueName: nil, help: "Find or create the directory first."),
+      OptionSpec(
+        name: "--explain", valueName: nil,
+        help: "After the path, tell where it came from and every warning with its fix."),
       DirectoryQuery.layoutOption,
     ],
     examples: [
       "appdirs path cache --app ExampleApp",
       "appdirs path documents",
       "appdirs path runtime --app ExampleApp --create",
+      "appdirs path documents --explain",
     ],
     run: run)
 
@@ -36,7 +40,11 @@ enum PathCommand {
     let resolution = try query.resolution(of: kind)
     CommandLineTool.warn(resolution.warnings)
     let path = arguments.flag("--create") ? try query.create(kind) : resolution.path
-    Platform.write(path + "\n")
+    if arguments.flag("--explain") {
+      Platform.write(Explanation(kind: kind, query: query, resolution: resolution).text)
+    } else {
+      Platform.write(path + "\n")
+    }
     return .success
   }
 }

@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+extension StandardDirectories {
+  /// The first existing file with this relative path in a base directory's search list, or
+  /// `nil`.
+  ///
+  /// For data and config the search list is the user's directory then each system directory
+  /// (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`); for other kinds it is the kind's own directory.
+  ///
+  /// ```swift
+  /// let mime = try StandardDirectories.locate("mime/mime.cache", in: .data)
+  /// ```
+  ///
+  /// - Parameter file: A relative path such as `user-dirs.dirs` or `fontconfig/fonts.conf`,
+  ///   without `..` components.
+  public static func locate(
+    _ file: String, in kind: StandardDirectory, layout: Layout = .native,
+    environment: ProcessEnvironment = .current
+  ) throws(DirectoryError) -> URL? {
+    try locateAll(file, in: kind, layout: layout, environment: environment, stopAtFirst: true)
+      .first
+  }
+
+  /// Every existing file with this relative path in a base directory's search list, most
+  /// important first.
+  public static func locateAll(
+    _ file: String, in kind: StandardDirectory, layout: Layout = .native,
+    environment: ProcessEnvironment = .current
+  ) throws(DirectoryError) -> [URL] {
+    try locateAll(file, in: kind, layout: layout, environment: environment, stopAtFirst: false)
+  }
+
+  private static func locateAll(
+    _ file: String, in kind: StandardDirectory, layout: Layout,
+    environment: ProcessEnvironment, stopAtFirst: Bool
+  ) throws(DirectoryError) -> [URL] {
+    try AppDirectories.validateRelativeFile(file)
+    let relative = PathNormalization.normalize(file)
+    let syscalls = SystemCalls.live
+    var found: [URL] = []
+    for directory in try searchResolutions(for: kind, layout: layout, environment: environment) {
+      let path = PathNormalization.join(directory.path, relative)
+      if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
+        found.append(URL(fileURLWithPath: path, isDirectory: status.type == .directory))
+        if stopAtFirst { break }
+      }
+    }
+    return found
+  }
+}

@@ -1,0 +1,286 @@
+import AppDirectories
+
+/// `appdirs doctor`: inspects the environment and the directories, and prints each finding
+/// with a one-line fix. Nothing is created or changed.
+enum DoctorCommand {
+  static let command = CommandLineTool.Command(
+    name: "doctor",
+    abstract: "Check the environment and the directories, and say how to fix each problem.",
+    usage: "appdirs doctor [--app NAME] [--org NAME] [--group ID] [--layout native|xdg]",
+    arguments: [],
+    options: [
+      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.layoutOption,
+    ],
+    examples: ["appdirs doctor", "appdirs doctor --app ExampleApp || echo 'see above'"],
+    run: run)
+
+  /// One thing the doctor noticed.
+  struct Finding: Equatable {
+    /// A problem makes the exit code 1; a note (such as the sandbox) does not.
+    let isProblem: Bool
+    let message: String
+    let fix: String
+  }
+
+  /// The kinds whose resolved directories are checked for permissions and dangling symlinks;
+  /// runtime too when an application is given (the base has its own, stricter check).
+  static let checkedKinds: Set<String> = ["data", "config", "cache", "state", "logs", "shared"]
+
+  /// The variables whose empty value the library silently treats as unset.
+  static let xdgVariables = [
+    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+    "XDG_DATA_DIRS", "XDG_CONFIG_DIRS",
+  ]
+
+  static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
+    -> Platform.ExitCode
+  {
+    if !arguments.positionals.isEmpty {
+      throw UsageError(message: "doctor takes no arguments, got '\(arguments.positionals[0])'")
+    }
+    let query = try DirectoryQuery(arguments, environment: environment)
+    var findings: [Finding] = []
+    func add(_ finding: Finding) {
+      if !findings.contains(finding) { findings.append(finding) }
+    }
+    homeFindings(query).forEach(add)
+    emptyVariableFindings(environment).forEach(add)
+    let (resolutions, errors) = resolveEverything(query)
+    errors.forEach(add)
+    for warning in resolutions.flatMap(\.resolution.warnings) {
+      add(Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
+    }
+    runtimeFallbackFindings(query).forEach(add)
+    for path in checkedDirectories(query, resolutions) {
+      directoryFindings(path, user: environment.effectiveUserID).forEach(add)
+    }
+    sandboxFindings(environment).forEach(add)
+
+    Platform.write(
+      "Checked HOME, the XDG variables, user-dirs.dirs, the runtime directory and the "
+        + (query.app.map { "directories of \($0.app)" } ?? "base directories") + ".\n")
+    for finding in findings {
+      Platform.write("\(finding.isProblem ? "problem" : "note"): \(finding.message)\n")
+      Platform.write("  fix: \(finding.fix)\n")
+    }
+    let problems = findings.filter(\.isProblem).count
+    if problems == 0 {
+      Platform.write("No problems found.\n")
+      return .success
+    }
+    Platform.write("\(problems) problem\(problems == 1 ? "" : "s") found.\n")
+    return .failure
+  }
+
+  /// `HOME` against the password database.
+  static func homeFindings(_ query: DirectoryQuery) -> [Finding] {
+    let environment = query.environment
+    if environment.isSecureExecution { return [] }
+    let passwd = environment.passwordDatabaseHome
+    let home: DirectoryResolution
+    do {
+      home = try StandardDirectories.resolution(
+        for: .home, layout: query.layout, environment: environment)
+    } catch {
+      return [
+        Finding(
+          isProblem: true, message: error.description,
+          fix: error.recoverySuggestion ?? "Set HOME to your home directory.")
+      ]
+    }
+    switch home.source {
+    case .passwordDatabase:
+      // A relative HOME already has the library's own warning.
+      guard (environment.variables["HOME"] ?? "").isEmpty else { return [] }
+      return [
+        Finding(
+          isProblem: true,
+          message: "HOME is not set or empty; the password database's home \(home.path) is used",
+          fix: "Set HOME in your login environment: export HOME=\(home.path)")
+      ]
+    case .variable("HOME"):
+      guard let passwd, passwd != home.path, !FileProbe.isSameFile(passwd, home.path) else {
+        return []
+      }
+      return [
+        Finding(
+          isProblem: true,
+          message:
+            "HOME is \(home.path), but the password database says \(passwd) for user \(environment.effectiveUserID)",
+          fix:
+            "Programs that read the password database (ssh, sudo) use \(passwd): export HOME=\(passwd), or change the entry with usermod -d \(home.path)."
+        )
+      ]
+    default:
+      return []
+    }
+  }
+
+  static func emptyVariableFindings(_ environment: ProcessEnvironment) -> [Finding] {
+    xdgVariables.filter { environment.variables[$0] == "" }.map { name in
+      Finding(
+        isProblem: true, message: "\(name) is set but empty, so it is treated as unset",
+        fix: "Unset it (unset \(name)) or set it to an absolute path.")
+    }
+  }
+
+  /// Every base directory and, with an application, its own directories, with the errors met.
+  static func resolveEverything(_ query: DirectoryQuery) -> (
+    [(name: String, resolution: DirectoryResolution)], [Finding]
+  ) {
+    var resolutions: [(name: String, resolution: DirectoryResolution)] = []
+    var errors: [Finding] = []
+    var kinds = StandardDirectory.allCases.map { DirectoryQuery.Kind.base($0) }
+    if query.app != nil { kinds.append(.logs) }
+    if query.group != nil { kinds.append(.shared) }
+    var seenPaths = Set<String>()
+    for kind in kinds {
+      do {
+        let resolution = try query.resolution(of: kind)
+        if seenPaths.insert(resolution.path).inserted {
+          resolutions.append((kind.name, resolution))
+        }
+        if case .base(let base) = kind, base == .data || base == .config {
+          // The system entries of the search list carry the warnings about XDG_*_DIRS.
+          let search = try query.searchResolutions(base == .data ? .data : .config)
+          for warning in search.flatMap(\.warnings) {
+            errors.append(
+              Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
+          }
+        }
+      } catch let error as DirectoryError {
+        errors.append(
+          Finding(
+            isProblem: true, message: error.description,
+            fix: error.recoverySuggestion ?? "See 'appdirs path \(kind.name) --explain'."))
+      } catch {
+        continue
+      }
+    }
+    return (resolutions, errors)
+  }
+
+  /// The base data, config, cache and state directories, then the application's own
+  /// directories: a base directory open to others lets them replace the application's.
+  static func checkedDirectories(
+    _ query: DirectoryQuery, _ resolutions: [(name: String, resolution: DirectoryResolution)]
+  ) -> [String] {
+    var paths: [String] = []
+    for base in [StandardDirectory.data, .config, .cache, .state] {
+      if let resolution = try? StandardDirectories.resolution(
+        for: base, layout: query.layout, environment: query.environment)
+      {
+        paths.append(resolution.path)
+      }
+    }
+    for (name, resolution) in resolutions
+    where checkedKinds.contains(name) || (name == "runtime" && query.app != nil) {
+      if !paths.contains(resolution.path) { paths.append(resolution.path) }
+    }
+    return paths
+  }
+
+  /// An existing fallback runtime directory that the library would refuse.
+  static func runtimeFallbackFindings(_ query: DirectoryQuery) -> [Finding] {
+    guard
+      let runtime = try? StandardDirectories.resolution(
+        for: .runtime, layout: query.layout, environment: query.environment),
+      runtime.source == .fallback
+    else { return [] }
+    let base = runtime.path
+    let uid = query.environment.effectiveUserID
+    guard let entry = FileProbe.entry(base) else { return [] }
+    let problem: String? =
+      switch entry.kind {
+      case .symbolicLink: "is a symbolic link"
+      case .other: "is not a directory"
+      case .directory:
+        entry.owner != uid
+          ? "is owned by user \(entry.owner), not by user \(uid)"
+          : entry.permissions & 0o777 != 0o700
+            ? "has mode \(octal(entry.permissions & 0o777)), not 0700" : nil
+      }
+    guard let problem else { return [] }
+    return [
+      Finding(
+        isProblem: true,
+        message:
+          "the fallback runtime directory \(base) \(problem), so it is refused and runtime files have nowhere to go",
+        fix:
+          "Remove \(base) if it is yours, or set XDG_RUNTIME_DIR to a directory you own with mode 0700."
+      )
+    ]
+  }
+
+  /// A directory that is a dangling symlink, not a directory, open to others or not writable.
+  static func directoryFindings(_ path: String, user: UInt32) -> [Finding] {
+    guard let entry = FileProbe.entry(path) else { return [] }
+    if entry.kind == .symbolicLink && FileProbe.entry(path, followingSymlinks: true) == nil {
+      let target = FileProbe.linkTarget(path) ?? "?"
+      return [
+        Finding(
+          isProblem: true,
+          message: "\(path) is a symbolic link to \(target), which does not exist",
+          fix: "Create the target (mkdir -p '\(target)') or remove the link (rm '\(path)').")
+      ]
+    }
+    guard let target = FileProbe.entry(path, followingSymlinks: true) else { return [] }
+    guard target.kind == .directory else {
+      return [
+        Finding(
+          isProblem: true, message: "\(path) is not a directory",
+          fix: "Move it out of the way: mv '\(path)' '\(path).bak'")
+      ]
+    }
+    var findings: [Finding] = []
+    if target.permissions & 0o022 != 0 {
+      let who = target.permissions & 0o002 != 0 ? "world-writable" : "group-writable"
+      findings.append(
+        Finding(
+          isProblem: true,
+          message: "\(path) is \(who) (mode \(octal(target.permissions & 0o777)))",
+          fix: "Let only yourself write there: chmod go-w '\(path)'"))
+    }
+    if !FileProbe.isWritableDirectory(path) {
+      findings.append(
+        Finding(
+          isProblem: true,
+          message: "\(path) is not writable by user \(user) (owner \(target.owner), mode "
+            + "\(octal(target.permissions & 0o777)))",
+          fix: "Make it yours: chown \(user) '\(path)' && chmod u+rwx '\(path)'"))
+    }
+    return findings
+  }
+
+  static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {
+    switch Sandbox.detect(in: environment) {
+    case "flatpak":
+      let id = environment.variables["FLATPAK_ID"].flatMap { $0.isEmpty ? nil : $0 }
+      return [
+        Finding(
+          isProblem: false,
+          message:
+            "running in a Flatpak sandbox (\(id.map { "FLATPAK_ID=\($0)" } ?? "/.flatpak-info")); "
+            + "the XDG directories are the app's own, under ~/.var/app/\(id ?? "<id>")",
+          fix: "Nothing to fix; to see the host's directories run appdirs outside the sandbox.")
+      ]
+    case "snap":
+      let name = environment.variables["SNAP_NAME"] ?? ""
+      return [
+        Finding(
+          isProblem: false,
+          message:
+            "running in a Snap (SNAP_NAME=\(name)); HOME is the snap's own, under ~/snap/\(name)",
+          fix: "Nothing to fix; to see your real home's directories run appdirs outside the snap.")
+      ]
+    default:
+      return []
+    }
+  }
+
+  private static func octal(_ mode: UInt32) -> String {
+    let digits = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}

@@ -1,0 +1,46 @@
+import AppDirectories
+
+/// `appdirs locate KIND FILE`: the first existing FILE in the search list of KIND, or every
+/// one with `--all`.
+enum LocateCommand {
+  static let command = CommandLineTool.Command(
+    name: "locate",
+    abstract: "Find a file in the search directories of a kind, most important first.",
+    usage:
+      "appdirs locate KIND FILE [--app NAME] [--org NAME] [--group ID] [--layout native|xdg] [--all]",
+    arguments: [
+      (
+        "KIND", "data and config search the user's directory, then XDG_DATA_DIRS or XDG_CONFIG_DIRS"
+      ),
+      ("FILE", "A relative path such as settings.json or themes/dark.json"),
+    ],
+    options: [
+      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.layoutOption,
+      OptionSpec(name: "--all", valueName: nil, help: "Print every match, not only the first."),
+    ],
+    examples: [
+      "appdirs locate config settings.json --app ExampleApp",
+      "appdirs locate data applications/firefox.desktop --all",
+      "appdirs locate config user-dirs.dirs || echo 'no user-dirs.dirs'",
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
+    -> Platform.ExitCode
+  {
+    guard arguments.positionals.count == 2 else {
+      throw UsageError(
+        message: arguments.positionals.count < 2
+          ? "locate needs a KIND and a FILE, such as 'appdirs locate config settings.json'"
+          : "too many arguments: \(arguments.positionals.dropFirst(2).joined(separator: " "))")
+    }
+    let kind = try DirectoryQuery.kind(named: arguments.positionals[0])
+    let query = try DirectoryQuery(arguments, environment: environment)
+    let found = try query.locate(
+      arguments.positionals[1], in: kind, all: arguments.flag("--all"))
+    guard !found.isEmpty else { return .failure }
+    for path in found { Platform.write(path + "\n") }
+    return .success
+  }
+}
