@@ -33,6 +33,7 @@ import Testing
       name: "relative variable", arguments: ["data"], environment: ["XDG_DATA_HOME": "rel"],
       userDirectories: nil, path: "~/.local/share",
       mentions: [
+        "source: the default, because XDG_DATA_HOME is not an absolute path",
         "warning: XDG_DATA_HOME is not an absolute path (\"rel\") and is ignored",
         "  fix: Set XDG_DATA_HOME to an absolute path, or unset it.",
       ]),

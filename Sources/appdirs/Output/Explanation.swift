@@ -82,7 +82,10 @@ struct Explanation {
       switch environment.variables[variable] {
       case nil: state = "is not set"
       case ""?: state = "is empty"
-      default: state = "is not usable"
+      default:
+        state =
+          environment.isSecureExecution
+          ? "is not trusted in a setuid or setgid process" : "is not an absolute path"
       }
       return "the default, because \(variable) \(state)"
     }
