@@ -7,11 +7,11 @@ enum ListCommand {
     name: "list",
     abstract: "List every directory with its path, source and whether it exists.",
     usage:
-      "appdirs list [--app NAME] [--org NAME] [--group ID] [--layout native|xdg] [--json | --shell]",
+      "appdirs list [--app NAME] [--org NAME] [--group ID] [--layout native|xdg] [--platform NAME] [--json | --shell]",
     arguments: [],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
-      DirectoryQuery.layoutOption,
+      DirectoryQuery.layoutOption, PlatformPreview.option,
       OptionSpec(name: "--json", valueName: nil, help: "Print one JSON object."),
       OptionSpec(
         name: "--shell", valueName: nil, help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
@@ -20,6 +20,7 @@ enum ListCommand {
       "appdirs list --app ExampleApp",
       "appdirs list --app ExampleApp --json",
       "eval \"$(appdirs list --app ExampleApp --shell)\"",
+      "appdirs list --platform windows --app ExampleApp --org Example --json",
     ],
     run: run)
 
@@ -39,11 +40,17 @@ enum ListCommand {
     if arguments.flag("--json") && arguments.flag("--shell") {
       throw UsageError(message: "--json and --shell cannot be used together")
     }
-    let query = try DirectoryQuery(arguments, environment: environment)
-    let entries = try query.listedKinds.map { kind in
-      let resolution = try query.resolution(of: kind)
-      return Entry(
-        kind: kind, resolution: resolution, exists: FileProbe.isDirectory(resolution.path))
+    let preview = try PlatformPreview.environment(arguments, real: environment)
+    let query = try DirectoryQuery(arguments, environment: preview ?? environment)
+    let entries = try query.listedKinds.compactMap { kind -> Entry? in
+      let resolution: DirectoryResolution
+      do {
+        resolution = try query.resolution(of: kind)
+      } catch DirectoryError.unsupported {
+        return nil  // The platform has no such folder (templates on macOS, fonts on iOS).
+      }
+      let exists = preview == nil && FileProbe.isDirectory(resolution.path)
+      return Entry(kind: kind, resolution: resolution, exists: exists)
     }
     var warnings: [String] = []
     for warning in entries.flatMap(\.resolution.warnings) where !warnings.contains(warning.message)

@@ -1,0 +1,91 @@
+import AppDirectories
+
+/// `appdirs list --platform NAME`: another platform's directories, resolved from a simulated
+/// environment of a typical machine, so that its paths can be seen from this one.
+///
+/// The simulated environments (`<user>` is `USER`, `LOGNAME` or `USERNAME` when it is a plain
+/// name, else `user`):
+///
+/// | platform | environment |
+/// |---|---|
+/// | linux | `HOME=/home/<user>`, user ID 1000, no `XDG_*` variables, no `user-dirs.dirs` |
+/// | macos | `HOME=/Users/<user>`, `TMPDIR=/var/folders/xx/xxxxxxxxxxxxxxxxxxxxxxxx0000gn/T/` |
+/// | ios | `HOME` and `TMPDIR` in the container `/var/mobile/Containers/Data/Application/<UUID>`; a `--group` container in `/private/var/mobile/Containers/Shared/AppGroup/<UUID>` |
+/// | windows | `USERPROFILE=C:\Users\<user>`, `APPDATA`, `LOCALAPPDATA`, `TEMP`, `TMP` below it, `PUBLIC=C:\Users\Public` |
+/// | android | `ANDROID_DATA=/data`, `ANDROID_ROOT=/system`, app storage `/data/user/0/com.example.app` |
+///
+/// Nothing of this machine is read except the user name; `exists` is always false.
+enum PlatformPreview {
+  static let option = OptionSpec(
+    name: "--platform", valueName: "NAME",
+    help: "Preview another platform: macos, ios, windows, android or linux.")
+
+  /// The platforms that can be previewed, by their names in `list --json`.
+  static let platforms = ["macos", "ios", "windows", "android", "linux"]
+
+  static let containerUUID = "5A0C31A6-2F5B-4C1E-9D3A-7E2B8C4D1F60"
+  static let groupUUID = "9E1D4B27-6C3A-4F85-A2B0-1D7C5E8F3A94"
+
+  /// The environment to resolve in: the simulated one of `--platform`, else the real one.
+  static func environment(_ arguments: ParsedArguments, real: ProcessEnvironment) throws
+    -> ProcessEnvironment?
+  {
+    guard let name = arguments.value("--platform") else { return nil }
+    guard platforms.contains(name) else {
+      throw UsageError(
+        message: "unknown platform '\(name)'" + Suggestion.didYouMean(name, among: platforms)
+          + "; platforms are " + platforms.joined(separator: ", "))
+    }
+    return simulated(name, user: userName(in: real), group: arguments.value("--group"))
+  }
+
+  static func simulated(_ platform: String, user: String, group: String?) -> ProcessEnvironment {
+    switch platform {
+    case "macos":
+      return ProcessEnvironment(
+        variables: [
+          "HOME": "/Users/\(user)", "USER": user,
+          "TMPDIR": "/var/folders/xx/xxxxxxxxxxxxxxxxxxxxxxxx0000gn/T/",
+        ], effectiveUserID: 501, platform: .macOS)
+    case "ios":
+      let container = "/var/mobile/Containers/Data/Application/\(containerUUID)"
+      let groups = group.map { [$0: "/private/var/mobile/Containers/Shared/AppGroup/\(groupUUID)"] }
+      return ProcessEnvironment(
+        variables: ["HOME": container, "TMPDIR": container + "/tmp/"], effectiveUserID: 501,
+        platform: .iOS, groupContainers: .paths(groups ?? [:]))
+    case "windows":
+      let profile = #"C:\Users\"# + user
+      let local = profile + #"\AppData\Local"#
+      return ProcessEnvironment(
+        variables: [
+          "USERPROFILE": profile, "USERNAME": user, "APPDATA": profile + #"\AppData\Roaming"#,
+          "LOCALAPPDATA": local, "TEMP": local + #"\Temp"#, "TMP": local + #"\Temp"#,
+          "PUBLIC": #"C:\Users\Public"#,
+        ], effectiveUserID: 0, platform: .windows)
+    case "android":
+      return ProcessEnvironment(
+        variables: ["ANDROID_DATA": "/data", "ANDROID_ROOT": "/system"], effectiveUserID: 10_123,
+        platform: .android, androidAppStorage: "/data/user/0/com.example.app")
+    default:
+      return ProcessEnvironment(
+        variables: ["HOME": "/home/\(user)", "USER": user], effectiveUserID: 1000,
+        platform: .linux)
+    }
+  }
+
+  /// The user's login name when it is a plain name, else `user`.
+  static func userName(in environment: ProcessEnvironment) -> String {
+    for name in ["USER", "LOGNAME", "USERNAME"] {
+      guard let value = environment.variables[name], !value.isEmpty, value.count <= 32 else {
+        continue
+      }
+      if value.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "." || $0 == "-" || $0 == "_"
+      }) {
+        return value
+      }
+    }
+    return "user"
+  }
+}
