@@ -24,7 +24,10 @@ import Testing
 
   static let options: [(String, [String])] = [
     ("path", ["--app", "--org", "--group", "--create", "--explain", "--layout", "--help"]),
-    ("list", ["--app", "--org", "--group", "--layout", "--json", "--shell", "--help"]),
+    (
+      "list",
+      ["--app", "--org", "--group", "--layout", "--platform", "--json", "--shell", "--help"]
+    ),
     ("locate", ["--app", "--org", "--group", "--layout", "--all", "--help"]),
     ("doctor", ["--app", "--org", "--group", "--layout", "--help"]),
     ("help", ["--help"]),
