@@ -198,7 +198,7 @@ public struct AppDirectories: Sendable {
     guard resolution.runtimeCheck != nil else { return (nil, resolution) }
     let check = RuntimeDirectoryCheck(
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
-    let base = check.settle(try platformLayout.base(.runtime, userDirectories: nil))
+    let base = try check.settle(try platformLayout.base(.runtime, userDirectories: nil))
     return (base, base.appending(app))
   }
 }

@@ -116,7 +116,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nameTooLong(let path):
       "cannot create \(path): the name is too long for the file system"
     case .insecureRuntimeDirectory(let path, let reason):
-      "refusing runtime directory \(path): \(reason)"
+      reason.hasPrefix(path)
+        ? "refusing the runtime directory: \(reason)"
+        : "refusing the runtime directory \(path): \(reason)"
     case .creationFailed(let path, let errno):
       "cannot create \(path): \(errno)"
     }

@@ -86,7 +86,9 @@ public enum StandardDirectories {
         for: environment, layout: platformLayout, home: home, syscalls: syscalls)
     }
     let resolution = try platformLayout.base(kind, userDirectories: userDirectories)
-    return RuntimeDirectoryCheck(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
-      .settle(resolution)
+    return try RuntimeDirectoryCheck(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID
+    )
+    .settle(resolution)
   }
 }

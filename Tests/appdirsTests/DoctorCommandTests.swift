@@ -85,7 +85,7 @@ import Testing
         try root.makeDirectory("tmp/runtime-65534", mode: 0o777)
       },
       problem: "the fallback runtime directory @/tmp/runtime-65534 has mode 0777, not 0700",
-      fix: "Remove @/tmp/runtime-65534 if it is yours", others: 1),
+      fix: "Remove @/tmp/runtime-65534 if it is yours"),
     Finding(
       name: "HOME differs from passwd", prepare: { root, env in env["HOME"] = root.at("home") },
       problem: "HOME is @/home, but the password database says /nonexistent for user 65534",

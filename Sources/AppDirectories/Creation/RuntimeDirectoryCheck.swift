@@ -47,29 +47,48 @@ struct RuntimeDirectoryCheck: Sendable {
 
   /// Settles a runtime resolution: keeps `$XDG_RUNTIME_DIR` when it passes the check, otherwise
   /// switches to the fallback with a warning that says why.
-  func settle(_ resolution: DirectoryResolution) -> DirectoryResolution {
-    guard case .verify(let fallback) = resolution.runtimeCheck else { return resolution }
-    guard let problem = problem(with: resolution.path) else {
+  ///
+  /// Throws ``DirectoryError/insecureRuntimeDirectory(path:reason:)`` when the fallback already
+  /// exists and is not safe: such a directory is never handed out, not even as a path.
+  func settle(_ resolution: DirectoryResolution) throws(DirectoryError) -> DirectoryResolution {
+    switch resolution.runtimeCheck {
+    case nil:
+      return resolution
+    case .createFallback:
+      try refuseUnsafeExisting(resolution.path)
+      return resolution
+    case .verify(let fallback):
+      guard let problem = problem(with: resolution.path) else {
+        return DirectoryResolution(
+          path: resolution.path, source: resolution.source, warnings: resolution.warnings,
+          runtimeCheck: nil)
+      }
+      try refuseUnsafeExisting(fallback)
       return DirectoryResolution(
-        path: resolution.path, source: resolution.source, warnings: resolution.warnings,
-        runtimeCheck: nil)
+        path: fallback, source: .fallback,
+        warnings: resolution.warnings + [
+          Self.fallbackWarning("XDG_RUNTIME_DIR is unsafe: \(problem)", fallback: fallback)
+        ],
+        runtimeCheck: .createFallback)
     }
-    return DirectoryResolution(
-      path: fallback, source: .fallback,
-      warnings: resolution.warnings + [
-        Self.fallbackWarning("XDG_RUNTIME_DIR is unsafe: \(problem)", fallback: fallback)
-      ],
-      runtimeCheck: .createFallback)
+  }
+
+  /// Throws when something unsafe already stands at the fallback's path; a missing fallback is
+  /// fine, it will be created safely.
+  private func refuseUnsafeExisting(_ path: String) throws(DirectoryError) {
+    if case .success(let status) = syscalls.status(path: path, followSymlinks: false),
+      let problem = problem(with: status, path: path)
+    {
+      throw .insecureRuntimeDirectory(path: path, reason: problem)
+    }
   }
 
   /// Creates the fallback runtime directory with mode 0700 if it is missing, then checks it.
   /// Throws ``DirectoryError/insecureRuntimeDirectory(path:reason:)`` when it exists and is not
   /// safe, whoever made it; such a directory is never used.
   func ensureFallback(_ path: String) throws(DirectoryError) {
-    if case .success(let status) = syscalls.status(path: path, followSymlinks: false) {
-      if let problem = problem(with: status, path: path) {
-        throw .insecureRuntimeDirectory(path: path, reason: problem)
-      }
+    if case .success = syscalls.status(path: path, followSymlinks: false) {
+      try refuseUnsafeExisting(path)
       return
     }
     do throws(DirectoryError) {

@@ -51,7 +51,6 @@ enum DoctorCommand {
     for warning in resolutions.flatMap(\.resolution.warnings) {
       add(Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
     }
-    runtimeFallbackFindings(query).forEach(add)
     for path in checkedDirectories(query, resolutions) {
       directoryFindings(path, user: environment.effectiveUserID).forEach(add)
     }
@@ -125,6 +124,22 @@ enum DoctorCommand {
     }
   }
 
+  /// The finding for a directory that cannot be resolved.
+  static func finding(for error: DirectoryError, kind: DirectoryQuery.Kind) -> Finding {
+    if case .insecureRuntimeDirectory(let base, let reason) = error {
+      return Finding(
+        isProblem: true,
+        message:
+          "the fallback runtime directory \(reason), so it is refused, and XDG_RUNTIME_DIR is unset or unsafe: runtime files have nowhere to go",
+        fix:
+          "Remove \(base) if it is yours, or set XDG_RUNTIME_DIR to a directory you own with mode 0700."
+      )
+    }
+    return Finding(
+      isProblem: true, message: error.description,
+      fix: error.recoverySuggestion ?? "See 'appdirs path \(kind.name) --explain'.")
+  }
+
   /// Every base directory and, with an application, its own directories, with the errors met.
   static func resolveEverything(_ query: DirectoryQuery) -> (
     [(name: String, resolution: DirectoryResolution)], [Finding]
@@ -150,10 +165,7 @@ enum DoctorCommand {
           }
         }
       } catch let error as DirectoryError {
-        errors.append(
-          Finding(
-            isProblem: true, message: error.description,
-            fix: error.recoverySuggestion ?? "See 'appdirs path \(kind.name) --explain'."))
+        errors.append(finding(for: error, kind: kind))
       } catch {
         continue
       }
@@ -179,38 +191,6 @@ enum DoctorCommand {
       if !paths.contains(resolution.path) { paths.append(resolution.path) }
     }
     return paths
-  }
-
-  /// An existing fallback runtime directory that the library would refuse.
-  static func runtimeFallbackFindings(_ query: DirectoryQuery) -> [Finding] {
-    guard
-      let runtime = try? StandardDirectories.resolution(
-        for: .runtime, layout: query.layout, environment: query.environment),
-      runtime.source == .fallback
-    else { return [] }
-    let base = runtime.path
-    let uid = query.environment.effectiveUserID
-    guard let entry = FileProbe.entry(base) else { return [] }
-    let problem: String? =
-      switch entry.kind {
-      case .symbolicLink: "is a symbolic link"
-      case .other: "is not a directory"
-      case .directory:
-        entry.owner != uid
-          ? "is owned by user \(entry.owner), not by user \(uid)"
-          : entry.permissions & 0o777 != 0o700
-            ? "has mode \(octal(entry.permissions & 0o777)), not 0700" : nil
-      }
-    guard let problem else { return [] }
-    return [
-      Finding(
-        isProblem: true,
-        message:
-          "the fallback runtime directory \(base) \(problem), so it is refused and runtime files have nowhere to go",
-        fix:
-          "Remove \(base) if it is yours, or set XDG_RUNTIME_DIR to a directory you own with mode 0700."
-      )
-    ]
   }
 
   /// A directory that is a dangling symlink, not a directory, open to others or not writable.
