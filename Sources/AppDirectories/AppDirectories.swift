@@ -136,8 +136,10 @@ public struct AppDirectories: Sendable {
   ///
   /// Each directory probed costs one system call.
   ///
-  /// - Parameter file: A relative path such as `settings.json` or `themes/dark.json`, without
-  ///   `..` components.
+  /// - Parameters:
+  ///   - file: A relative path such as `settings.json` or `themes/dark.json`, without `..`
+  ///     components.
+  ///   - kind: The kind whose search directories are probed.
   public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
     try locateAll(file, in: kind, stopAtFirst: true).first
   }

@@ -15,8 +15,12 @@ extension StandardDirectories {
   /// let mime = try StandardDirectories.locate("mime/mime.cache", in: .data)
   /// ```
   ///
-  /// - Parameter file: A relative path such as `user-dirs.dirs` or `fontconfig/fonts.conf`,
-  ///   without `..` components.
+  /// - Parameters:
+  ///   - file: A relative path such as `user-dirs.dirs` or `fontconfig/fonts.conf`, without
+  ///     `..` components.
+  ///   - kind: The base directory whose search list is probed.
+  ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
+  ///   - environment: The environment to resolve from; the running process's by default.
   public static func locate(
     _ file: String, in kind: StandardDirectory, layout: Layout = .native,
     environment: ProcessEnvironment = .current

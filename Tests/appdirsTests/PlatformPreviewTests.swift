@@ -89,7 +89,7 @@ struct PlatformPreviewTests {
     }
   }
 
-  @Test(arguments: ["README.md"])
+  @Test(arguments: ["README.md", "Sources/AppDirectories/AppDirectories.docc/PlatformPaths.md"])
   func documentedTableMatchesThePreview(file: String) throws {
     let table = try Self.renderTable()
     let url = Self.packageRoot.appendingPathComponent(file)
