@@ -12,11 +12,14 @@ let package = Package(
   products: [
     .library(name: "AppDirectories", targets: ["AppDirectories"]),
     .executable(name: "appdirs", targets: ["appdirs"]),
+    .executable(name: "appdirs-benchmarks", targets: ["appdirs-benchmarks"]),
   ],
   targets: [
     .target(name: "AppDirectories", swiftSettings: strictSettings),
     .executableTarget(
       name: "appdirs", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "appdirs-benchmarks", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     .testTarget(
       name: "AppDirectoriesTests", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     .testTarget(

@@ -30,11 +30,36 @@ public struct AppDirectories: Sendable {
   let syscalls: SystemCalls
   private let platformLayout: any PlatformLayout
   /// The pure kinds, resolved once: data, config, cache, state, logs.
-  private let resolved: [Result<ResolvedDirectory, DirectoryError>]
+  private let resolved: [ResolvedDirectory]
 
-  private struct ResolvedDirectory: Sendable {
-    let resolution: DirectoryResolution
-    let url: URL
+  /// The URLs of the resolved kinds, built the first time each is asked for: a tool that only
+  /// prints paths never runs Foundation's URL parser.
+  private let urls = ResolvedURLs(count: cachedKinds.count)
+
+  /// A kind resolved at initialization.
+  ///
+  /// A plain enum rather than `Result<_, DirectoryError>`: a generic type whose parameters have
+  /// protocol requirements makes the runtime search every conformance in the binary the first
+  /// time it is instantiated, which is a visible part of a command-line tool's start-up.
+  private enum ResolvedDirectory: Sendable {
+    case resolved(DirectoryResolution)
+    case failed(DirectoryError)
+
+    func get() throws(DirectoryError) -> DirectoryResolution {
+      switch self {
+      case .resolved(let resolution): return resolution
+      case .failed(let error): throw error
+      }
+    }
+  }
+
+  /// The system directories searched after the user's own for data and config, with the
+  /// application's folder, resolved once.
+  private let systemSearch: [SystemSearch]
+
+  private enum SystemSearch: Sendable {
+    case resolved([DirectoryResolution])
+    case failed(DirectoryError)
   }
 
   private static let cachedKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs]
@@ -71,10 +96,18 @@ public struct AppDirectories: Sendable {
     self.syscalls = syscalls
     let platformLayout = environment.layout(layout)
     self.platformLayout = platformLayout
-    resolved = Self.cachedKinds.map { kind in
-      Result { () throws(DirectoryError) in
-        let resolution = try platformLayout.app(kind, name: app, organization: organization)
-        return ResolvedDirectory(resolution: resolution, url: resolution.url)
+    resolved = Self.cachedKinds.map { kind -> ResolvedDirectory in
+      do throws(DirectoryError) {
+        return .resolved(try platformLayout.app(kind, name: app, organization: organization))
+      } catch {
+        return .failed(error)
+      }
+    }
+    systemSearch = [AppDirectory.data, .config].map { kind -> SystemSearch in
+      do throws(DirectoryError) {
+        return .resolved(try platformLayout.searchBases(kind).map { $0.appending(app) })
+      } catch {
+        return .failed(error)
       }
     }
   }
@@ -82,7 +115,7 @@ public struct AppDirectories: Sendable {
   /// The path of a directory, where it came from, and every warning on the way. Nothing is
   /// created; for ``AppDirectory/runtime`` the runtime directory is checked with `lstat`.
   public func resolution(for kind: AppDirectory) throws(DirectoryError) -> DirectoryResolution {
-    if let index = Self.index(of: kind) { return try resolved[index].get().resolution }
+    if let index = Self.index(of: kind) { return try resolved[index].get() }
     return try uncachedResolution(for: kind).app
   }
 
@@ -91,7 +124,7 @@ public struct AppDirectories: Sendable {
   /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
   ///   ``DirectoryError/invalidName(_:reason:)`` for a bad group identifier.
   public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
-    if let index = Self.index(of: kind) { return try resolved[index].get().url }
+    if let index = Self.index(of: kind) { return try cachedURL(index) }
     return try uncachedResolution(for: kind).app.url
   }
 
@@ -103,9 +136,8 @@ public struct AppDirectories: Sendable {
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
     let creator = DirectoryCreator(syscalls: syscalls)
     if let index = Self.index(of: kind) {
-      let entry = try resolved[index].get()
-      try creator.findOrCreate(entry.resolution.path)
-      return entry.url
+      try creator.findOrCreate(try resolved[index].get().path)
+      return try cachedURL(index)
     }
     let (base, resolution) = try uncachedResolution(for: kind)
     if let base, base.runtimeCheck == .createFallback {
@@ -128,7 +160,18 @@ public struct AppDirectories: Sendable {
     -> [DirectoryResolution]
   {
     let own = try resolution(for: kind)
-    let system = try platformLayout.searchBases(kind).map { $0.appending(app) }
+    let cached: SystemSearch? =
+      switch kind {
+      case .data: systemSearch[0]
+      case .config: systemSearch[1]
+      default: nil
+      }
+    let system: [DirectoryResolution]
+    switch cached {
+    case .resolved(let list)?: system = list
+    case .failed(let error)?: throw error
+    case nil: system = try platformLayout.searchBases(kind).map { $0.appending(app) }
+    }
     return [own] + system
   }
 
@@ -177,6 +220,13 @@ public struct AppDirectories: Sendable {
     }
   }
 
+  private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
+    if let url = urls[index] { return url }
+    let url = URL(fileURLWithPath: try resolved[index].get().path, isDirectory: true)
+    urls[index] = url
+    return url
+  }
+
   private static func index(of kind: AppDirectory) -> Int? {
     switch kind {
     case .data: 0
@@ -202,5 +252,21 @@ public struct AppDirectories: Sendable {
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
     let base = try check.settle(try platformLayout.base(.runtime, userDirectories: nil))
     return (base, base.appending(app))
+  }
+}
+
+/// URLs filled in on first use and shared by the copies of one ``AppDirectories``.
+private final class ResolvedURLs: @unchecked Sendable {
+  private let lock = ThreadLock()
+  // Guarded by `lock`.
+  private var slots: [URL?]
+
+  init(count: Int) {
+    slots = [URL?](repeating: nil, count: count)
+  }
+
+  subscript(index: Int) -> URL? {
+    get { lock.withLock { slots[index] } }
+    set { lock.withLock { slots[index] = newValue } }
   }
 }

@@ -122,6 +122,17 @@ enum CommandLineTool {
 }
 
 extension String {
+  /// The items separated by `, `, for text built at start-up. A plain loop on purpose: the first
+  /// call of the generic `joined(separator:)` makes the runtime search every protocol
+  /// conformance in the binary, a visible share of the tool's start-up.
+  init(listing items: [String]) {
+    self = ""
+    for (index, item) in items.enumerated() {
+      if index > 0 { self += ", " }
+      self += item
+    }
+  }
+
   /// The string padded with spaces to a width, plus at least two spaces when it is longer.
   func padding(to width: Int) -> String {
     count < width ? self + String(repeating: " ", count: width - count) : self + "  "

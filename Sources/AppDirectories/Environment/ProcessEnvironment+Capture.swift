@@ -11,10 +11,10 @@
 #endif
 
 extension ProcessEnvironment {
-  /// Reads the running process's environment now: the variables the library uses, the password
-  /// database's home directory (the process's home on Apple platforms), the effective user ID,
-  /// the secure-execution flag, and where the platform has them, the Windows Known Folders and
-  /// the Android app's private storage.
+  /// Reads the running process's environment now: the variables the library uses, the effective
+  /// user ID, the secure-execution flag, and where the platform has them, the Windows Known
+  /// Folders and the Android app's private storage. The system's home directory (the password
+  /// database, or the process's home on Apple platforms) is read the first time it is needed.
   public static func capture() -> ProcessEnvironment {
     var variables: [String: String] = [:]
     var invalidUTF8: [String] = []
@@ -31,14 +31,18 @@ extension ProcessEnvironment {
         }
       #endif
     }
+    let userID = PasswordDatabase.effectiveUserID()
     var environment = ProcessEnvironment(
       variables: variables,
-      passwordDatabaseHome: readAppleHome() ?? PasswordDatabase.homeDirectory(),
-      effectiveUserID: PasswordDatabase.effectiveUserID(),
+      passwordDatabaseHome: nil,
+      effectiveUserID: userID,
       platform: .detected(host: .host, variables: variables),
       isSecureExecution: PasswordDatabase.isSecureExecution(),
       userDirectoriesFile: .readFromDisk,
       groupContainers: .system)
+    environment.passwordDatabaseLookup = PasswordDatabaseLookup {
+      readAppleHome() ?? PasswordDatabase.homeDirectory(userID: userID)
+    }
     environment.variablesWithInvalidUTF8 = invalidUTF8
     #if os(Windows)
       environment.knownFolders = readKnownFolders()
@@ -80,7 +84,7 @@ enum PasswordDatabase {
   }
 
   /// The home directory of the effective user in the password database, or `nil`.
-  static func homeDirectory() -> String? {
+  static func homeDirectory(userID: UInt32) -> String? {
     #if os(Windows)
       return nil
     #else
@@ -90,7 +94,7 @@ enum PasswordDatabase {
       while size <= 1 << 20 {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
         defer { buffer.deallocate() }
-        let status = getpwuid_r(geteuid(), &record, buffer, size, &result)
+        let status = getpwuid_r(uid_t(userID), &record, buffer, size, &result)
         if status == ERANGE {
           size *= 4
           continue

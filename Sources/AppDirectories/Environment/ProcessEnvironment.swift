@@ -35,7 +35,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// The home directory that the system gives when `HOME` is unusable: the password database
   /// (`getpwuid_r`), or on Apple platforms `NSHomeDirectory()` (the container of a sandboxed
   /// app), if known.
-  public var passwordDatabaseHome: String?
+  ///
+  /// For a captured environment it is read the first time it is needed, which is never while
+  /// `HOME` is usable.
+  public var passwordDatabaseHome: String? {
+    get { passwordDatabaseLookup.home }
+    set { passwordDatabaseLookup = PasswordDatabaseLookup(home: newValue) }
+  }
+  var passwordDatabaseLookup: PasswordDatabaseLookup
   /// The effective user ID, used to check the runtime directory's owner.
   public var effectiveUserID: UInt32
   /// The platform whose conventions apply.
@@ -79,7 +86,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     androidAppStorage: String? = nil
   ) {
     self.variables = variables
-    self.passwordDatabaseHome = passwordDatabaseHome
+    self.passwordDatabaseLookup = PasswordDatabaseLookup(home: passwordDatabaseHome)
     self.effectiveUserID = effectiveUserID
     self.platform = platform
     self.isSecureExecution = isSecureExecution

@@ -87,7 +87,7 @@ public struct DirectoryResolution: Sendable, Hashable {
   }
 
   /// The path as a file URL for a directory.
-  public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+  public var url: URL { DirectoryURLCache.url(forDirectory: path) }
 
   /// The same resolution with a path component appended, keeping source and warnings.
   func appending(_ component: String) -> DirectoryResolution {

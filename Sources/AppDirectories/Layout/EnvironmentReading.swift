@@ -28,13 +28,16 @@ extension ProcessEnvironment {
     if isSecureExecution && ProcessEnvironment.distrustedWhenSecure(name) { return [] }
     guard let value = variables[name], !value.isEmpty else { return [] }
     var result: [String] = []
-    for entry in value.split(separator: ":", omittingEmptySubsequences: true) {
-      if PathNormalization.isAbsolute(String(entry)) {
-        result.append(PathNormalization.normalize(String(entry)))
+    // Split the bytes, not the characters: ':' is ASCII, and grapheme breaking would cost more
+    // than everything else here.
+    for bytes in value.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: true) {
+      let entry = String(Substring(bytes))
+      if PathNormalization.isAbsolute(entry) {
+        result.append(PathNormalization.normalize(entry))
       } else {
         warnings.append(
           DirectoryWarning(
-            "\(name) entry \(quoted(String(entry))) is not an absolute path and is ignored",
+            "\(name) entry \(quoted(entry)) is not an absolute path and is ignored",
             suggestion: "Remove the entry from \(name) or make it absolute."))
       }
     }

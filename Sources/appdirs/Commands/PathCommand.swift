@@ -8,7 +8,7 @@ enum PathCommand {
     usage:
       "appdirs path KIND [--app NAME] [--org NAME] [--group ID] [--create] [--explain] [--layout native|xdg]",
     arguments: [
-      ("KIND", DirectoryQuery.Kind.allNames.joined(separator: ", "))
+      ("KIND", String(listing: DirectoryQuery.Kind.allNames))
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Builds in release, runs the benchmark suite against Foundation, times `appdirs` against
+# systemd-path, and prints one Markdown table. Everything runs in a login-like environment of
+# about 40 variables (Foundation's cost grows with the size of the environment) and a temporary
+# home, which is removed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+need=()
+command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine)
+command -v systemd-path >/dev/null 2>&1 || need+=(systemd)
+[ -x /usr/bin/time ] || need+=(time)
+command -v strace >/dev/null 2>&1 || need+=(strace)
+if ((${#need[@]})); then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+swift build -c release --product appdirs-benchmarks >&2
+swift build -c release --static-swift-stdlib --scratch-path .build/static --product appdirs >&2
+benchmarks="$PWD/.build/release/appdirs-benchmarks"
+appdirs="$PWD/.build/static/release/appdirs"
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+home="$scratch/home"
+mkdir -p "$home"
+
+# A desktop login shell on Debian: session variables, locale, the colours bash's skeleton
+# .bashrc exports, and a PATH. No XDG_*_HOME, as on a stock system.
+login_environment=(
+  HOME="$home" USER=ada LOGNAME=ada SHELL=/bin/bash PWD="$home" OLDPWD="$home" SHLVL=1
+  TERM=xterm-256color COLORTERM=truecolor LANG=en_GB.UTF-8 LANGUAGE=en_GB:en LC_ALL=
+  PATH="/usr/local/bin:/usr/bin:/bin:/usr/local/games:/usr/games:$home/.local/bin:/opt/swift/usr/bin"
+  MAIL=/var/mail/ada EDITOR=vim VISUAL=vim PAGER=less LESS=-R LESSOPEN="| /usr/bin/lesspipe %s"
+  LESSCLOSE="/usr/bin/lesspipe %s %s" DISPLAY=:0 WAYLAND_DISPLAY=wayland-0
+  XDG_SESSION_TYPE=wayland XDG_SESSION_CLASS=user XDG_SESSION_ID=2 XDG_SESSION_DESKTOP=gnome
+  XDG_CURRENT_DESKTOP=GNOME DESKTOP_SESSION=gnome GDMSESSION=gnome
+  XDG_MENU_PREFIX=gnome- XDG_DATA_DIRS=/usr/share/gnome:/usr/local/share/:/usr/share/
+  XDG_CONFIG_DIRS=/etc/xdg/xdg-gnome:/etc/xdg
+  DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus SSH_AUTH_SOCK=/run/user/1000/keyring/ssh
+  GNOME_TERMINAL_SCREEN=/org/gnome/Terminal/screen/5a1e2c34_0d7b_4a3e_9d0c_3f1f6b0e8e21
+  GNOME_TERMINAL_SERVICE=:1.104 VTE_VERSION=7006 SESSION_MANAGER="local/debian:@/tmp/.ICE-unix/1402,unix/debian:/tmp/.ICE-unix/1402"
+  QT_IM_MODULE=ibus XMODIFIERS=@im=ibus GTK_MODULES=gail:atk-bridge
+  HISTCONTROL=ignoreboth LS_COLORS="$(env -i TERM=xterm-256color dircolors -b 2>/dev/null | sed -n "s/^LS_COLORS='\(.*\)';$/\1/p")"
+)
+in_login() { env -i "${login_environment[@]}" "$@"; }
+
+echo "Machine: $(nproc) cores, $(uname -sm), $(swift --version 2>/dev/null | head -1 | sed 's/ (.*//')"
+in_login "$benchmarks"
+
+# The tool, whole process: wall time against the C tool that answers the same question.
+in_login hyperfine -N --warmup 50 --runs 1000 --export-csv "$scratch/cli.csv" \
+  "$appdirs path cache --app X" "systemd-path user-state-cache" >/dev/null 2>&1
+mean_ms() { awk -F, -v row="$1" 'NR == row + 1 { printf "%.2f", $2 * 1000 }' "$scratch/cli.csv"; }
+ours=$(mean_ms 1)
+theirs=$(mean_ms 2)
+ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')
+met=$(awk -v r="$ratio" 'BEGIN { print (r <= 0.6) ? "yes" : "**no**" }')
+
+# Peak memory: the largest maximum resident set size of 20 runs.
+peak() {
+  for _ in $(seq 20); do in_login /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; done |
+    sort -n | tail -1
+}
+peak_ours=$(peak "$appdirs" path cache --app X)
+peak_theirs=$(peak systemd-path user-state-cache)
+memory_met=$(awk -v k="$peak_ours" 'BEGIN { print (k <= 8192) ? "yes" : "**no**" }')
+
+# System calls of the whole process, as strace counts them.
+syscalls() {
+  in_login strace -f -c -o "$scratch/strace.txt" "$@" >/dev/null 2>&1
+  awk '$NF == "total" { print $4 }' "$scratch/strace.txt"
+}
+calls_ours=$(syscalls "$appdirs" path cache --app X)
+calls_theirs=$(syscalls systemd-path user-state-cache)
+
+cat <<ROWS
+| \`appdirs path cache --app X\` (static, whole process) | $ours ms | $theirs ms \`systemd-path user-state-cache\` | ${ratio}× the time | $calls_ours / $calls_theirs per process | ≤ 0.6× the time | $met |
+| same, peak memory (max RSS of 20 runs) | $((peak_ours / 1024)).$(((peak_ours % 1024) * 10 / 1024)) MiB | $((peak_theirs / 1024)).$(((peak_theirs % 1024) * 10 / 1024)) MiB \`systemd-path\` | — | — | ≤ 8 MiB | $memory_met |
+ROWS

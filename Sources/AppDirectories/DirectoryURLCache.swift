@@ -1,0 +1,27 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The file URLs of recently resolved directories, by path.
+///
+/// Building a `URL` from a path parses and percent-encodes it, which costs more than the rest of
+/// resolving a base directory; the same few paths are asked for over and over, so the URLs are
+/// kept. The cache holds at most ``capacity`` paths and starts again when it is full.
+enum DirectoryURLCache {
+  static let capacity = 256
+
+  private static let urls = Locked<[String: URL]>([:])
+
+  /// The directory URL for an absolute, normalized path.
+  static func url(forDirectory path: String) -> URL {
+    if let url = urls.withLock({ $0[path] }) { return url }
+    let url = URL(fileURLWithPath: path, isDirectory: true)
+    urls.withLock { urls in
+      if urls.count >= capacity { urls.removeAll(keepingCapacity: true) }
+      urls[path] = url
+    }
+    return url
+  }
+}
