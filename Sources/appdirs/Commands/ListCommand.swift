@@ -48,6 +48,10 @@ enum ListCommand {
         resolution = try query.resolution(of: kind)
       } catch DirectoryError.unsupported {
         return nil  // The platform has no such folder (templates on macOS, fonts on iOS).
+      } catch DirectoryError.insecureRuntimeDirectory(let path, _) where preview != nil {
+        // A preview describes another machine: this machine's /tmp says nothing about it.
+        let appFolder = query.app.map { "/" + $0.app } ?? ""
+        resolution = DirectoryResolution(path: path + appFolder, source: .fallback)
       }
       let exists = preview == nil && FileProbe.isDirectory(resolution.path)
       return Entry(kind: kind, resolution: resolution, exists: exists)
