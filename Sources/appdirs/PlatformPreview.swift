@@ -17,8 +17,8 @@ import AppDirectories
 /// Nothing of this machine is read except the user name; `exists` is always false.
 enum PlatformPreview {
   static let option = OptionSpec(
-    name: "--platform", valueName: "NAME",
-    help: "Preview another platform: macos, ios, windows, android or linux.")
+    name: "--platform", valueName: "macos|ios|windows|android|linux",
+    help: "Preview another platform from a simulated machine.")
 
   /// The platforms that can be previewed, by their names in `list --json`.
   static let platforms = ["macos", "ios", "windows", "android", "linux"]
