@@ -20,6 +20,8 @@ let package = Package(
       name: "appdirs", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     .executableTarget(
       name: "appdirs-benchmarks", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "appdirs-stress", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     .testTarget(
       name: "AppDirectoriesTests", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     .testTarget(

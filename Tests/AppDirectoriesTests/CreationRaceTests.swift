@@ -133,4 +133,73 @@ struct CreationRaceTests {
       #expect(ReliabilityScratch.status(fallback + "/ExampleApp") == nil)
     }
   }
+
+  @Test("A parent that another creator has just made under a strict umask is waited for")
+  func parentStillBeingCreated() throws {
+    try ReliabilityScratch.with { scratch in
+      // base is as another creator leaves it between mkdirat and fchmod under umask 0277.
+      try scratch.makeDirectories("base")
+      chmod(scratch("base"), 0o500)
+      let base = scratch("base")
+      // The process runs as root, which the mode does not stop: the kernel's refusal is
+      // injected, and the other creator's fchmod comes with the second refusal.
+      let refusals = Locked(0)
+      let provider = FaultInjectingSystemCalls(faults: [
+        .init(
+          errno: EACCES, remaining: 2,
+          matches: { record in
+            guard record.call == .mkdirat, record.name == "leaf" else { return false }
+            if refusals.withLock({
+              $0 += 1; return $0
+            }) == 2 {
+              chmod(base, 0o700)
+            }
+            return true
+          })
+      ])
+      try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
+        scratch("base/leaf"))
+      #expect(provider.injectedCount == 2)
+      #expect(ReliabilityScratch.status(scratch("base/leaf"))?.permissions == 0o700)
+    }
+  }
+
+  @Test("A parent owned by another user that refuses creation is reported at once")
+  func otherUsersParentIsNotWaitedFor() throws {
+    try ReliabilityScratch.with { scratch in
+      try scratch.makeDirectories("base")
+      chmod(scratch("base"), 0o500)
+      chown(scratch("base"), 65534, 65534)
+      let provider = FaultInjectingSystemCalls(faults: [
+        .init(errno: EACCES, remaining: .max, matches: { $0.call == .mkdirat && $0.name == "leaf" })
+      ])
+      let start = Date()
+      #expect(
+        throws: DirectoryError.permissionDenied(
+          path: scratch("base/leaf"), errno: Errno(rawValue: EACCES))
+      ) {
+        try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
+          scratch("base/leaf"))
+      }
+      #expect(provider.injectedCount == 1)
+      #expect(Date().timeIntervalSince(start) < 0.5)
+    }
+  }
+
+  @Test("A directory that appears between a failed open and the check is opened, not refused")
+  func directoryAppearingDuringTheCheck() throws {
+    try ReliabilityScratch.with { scratch in
+      try scratch.makeDirectories("base")
+      // The first open sees nothing, as if a concurrent creator had not made it yet.
+      let provider = FaultInjectingSystemCalls(faults: [
+        .init(
+          errno: ENOENT, remaining: 1,
+          matches: { $0.call == .openat && $0.name == "base" && $0.followsSymlinks })
+      ])
+      try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
+        scratch("base/leaf"))
+      #expect(provider.injectedCount == 1)
+      #expect(ReliabilityScratch.status(scratch("base/leaf"))?.permissions == 0o700)
+    }
+  }
 }

@@ -66,7 +66,7 @@ struct DirectoryCreator: Sendable {
   {
     // Retry a bounded number of times: a component removed by someone else between our
     // mkdirat and openat is created again.
-    for _ in 0..<8 {
+    for attempt in 0..<12 {
       let made = syscalls.makeDirectory(in: parent, name: name, mode: Self.privateMode)
       if made == nil {
         return (try openCreated(parent: parent, name: name, path: path), true)
@@ -80,6 +80,13 @@ struct DirectoryCreator: Sendable {
           return (descriptor, false)
         case .failure(.vanished):
           if error.rawValue == EEXIST { continue }
+          if error.rawValue == EACCES, attempt < 11, let complete = isBeingCreated(parent) {
+            // Another creator made the parent under a umask that removed the owner's write
+            // bit and has not made it 0700 yet (or did so just now): try again, waiting for
+            // it if needed (about 2 s in all, at most).
+            if !complete { usleep(UInt32(1000 << attempt)) }
+            continue
+          }
           throw Self.error(error, at: path)
         case .failure(.failed(let openError)):
           if error.rawValue == EEXIST { throw openError }
@@ -95,6 +102,21 @@ struct DirectoryCreator: Sendable {
       }
     }
     throw .creationFailed(path: path, errno: Errno(rawValue: ENOENT))
+  }
+
+  /// Whether an open directory may be one that another creator has just made: ours, and
+  /// changed in the last 10 seconds (a directory the user made read-only long ago is reported
+  /// at once). `nil` when it is not; otherwise whether the owner's permissions are complete.
+  private func isBeingCreated(_ directory: Int32) -> Bool? {
+    guard
+      case .success(let status) = syscalls.status(in: directory, name: ".", followSymlinks: true)
+    else { return nil }
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    guard status.owner == geteuid(), abs(Int(now.tv_sec) - status.changeSeconds) < 10 else {
+      return nil
+    }
+    return status.permissions & 0o700 == 0o700
   }
 
   /// Opens a directory the walk just created. It must still be a real directory: a symlink or
@@ -163,6 +185,9 @@ struct DirectoryCreator: Sendable {
         switch syscalls.status(in: parent, name: name, followSymlinks: false) {
         case .success(let status) where status.type == .symbolicLink:
           return .failure(.failed(.danglingSymlink(path: path)))
+        case .success(let status) where status.type == .directory:
+          // Made by a concurrent creator since the open: look again.
+          return .failure(.vanished)
         case .success:
           return .failure(.failed(.notADirectory(path: path)))
         case .failure:
