@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The permission scenarios that root never meets: the built `appdirs` runs as the
+/// unprivileged user through `setpriv`, against files that root prepared.
+@Suite("Real privilege: appdirs as an unprivileged user")
+struct PrivilegeTests {
+  static let user = Tool.unprivilegedUser
+
+  /// A root with a world-writable, sticky temporary directory like `/tmp`, and the
+  /// unprivileged user's own home.
+  static func root() throws -> TemporaryRoot {
+    let root = try TemporaryRoot()
+    try root.makeDirectory("shared-tmp", mode: 0o1777)
+    try root.makeDirectory("home", mode: 0o755)
+    lchown(root.home, user, user)
+    return root
+  }
+
+  static func status(_ path: String) -> stat? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info : nil
+  }
+
+  @Test("An unwritable parent is a permission error naming the path, and nothing is created")
+  func unwritableParent() throws {
+    let root = try Self.root()
+    try root.makeDirectory("locked", mode: 0o555)
+    let environment = [
+      "HOME": root.home, "TMPDIR": root.at("shared-tmp"), "XDG_CACHE_HOME": root.at("locked/cache"),
+    ]
+    let result = try Tool.run(
+      ["path", "cache", "--app", "ExampleApp", "--create"], environment: environment,
+      asUser: Self.user, in: root)
+    #expect(result.status == 73)
+    #expect(
+      result.standardError.contains(
+        "appdirs: error: permission denied at \(root.at("locked/cache")): EACCES"))
+    #expect(result.standardError.contains("appdirs: note: "))
+    #expect(result.standardOutput.isEmpty)
+    #expect(Self.status(root.at("locked/cache")) == nil)
+  }
+
+  @Test(
+    "An unsearchable middle directory is a permission error, whether or not the rest exists",
+    arguments: [false, true])
+  func unsearchableMiddleDirectory(restExists: Bool) throws {
+    let root = try Self.root()
+    try root.makeDirectory("outer/middle", mode: 0o700)
+    if restExists { try root.makeDirectory("outer/middle/inner/data", mode: 0o777) }
+    chmod(root.at("outer/middle"), 0o700)
+    let environment = [
+      "HOME": root.home, "TMPDIR": root.at("shared-tmp"),
+      "XDG_DATA_HOME": root.at("outer/middle/inner/data"),
+    ]
+    let result = try Tool.run(
+      ["path", "data", "--app", "ExampleApp", "--create"], environment: environment,
+      asUser: Self.user, in: root)
+    #expect(result.status == 73)
+    #expect(
+      result.standardError.contains(
+        "appdirs: error: permission denied at \(root.at("outer/middle/inner")): EACCES"))
+    #expect(Self.status(root.at("outer/middle/inner/data/ExampleApp")) == nil)
+  }
+
+  @Test("Another user's XDG_RUNTIME_DIR is not used: the fallback is made, private and owned")
+  func otherUsersRuntimeDirectory() throws {
+    let root = try Self.root()
+    try root.makeDirectory("run-root", mode: 0o700)
+    let environment = [
+      "HOME": root.home, "TMPDIR": root.at("shared-tmp"), "XDG_RUNTIME_DIR": root.at("run-root"),
+    ]
+    let result = try Tool.run(
+      ["path", "runtime", "--app", "ExampleApp", "--create"], environment: environment,
+      asUser: Self.user, in: root)
+    let fallback = root.at("shared-tmp/runtime-\(Self.user)")
+    #expect(result.status == 0)
+    #expect(result.standardOutput == fallback + "/ExampleApp\n")
+    #expect(result.standardError.contains("owned by user 0, not by user \(Self.user)"))
+    for path in [fallback, fallback + "/ExampleApp"] {
+      let status = Self.status(path)
+      #expect(status.map { $0.st_mode & 0o7777 } == 0o700)
+      #expect(status?.st_uid == Self.user)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.at("run-root")).isEmpty)
+  }
+
+  /// How someone else prepares the fallback runtime directory before the user's first run.
+  enum PlantedFallback: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case otherUsersPrivateDirectory, otherUsersOpenDirectory, ownOpenDirectory,
+      symlinkToOwnDirectory
+
+    var testDescription: String { rawValue }
+
+    /// Plants it at `path`; `target` is a private directory of the user for the symlink.
+    func plant(at path: String, target: String) {
+      switch self {
+      case .otherUsersPrivateDirectory:
+        mkdir(path, 0o700)
+      case .otherUsersOpenDirectory:
+        mkdir(path, 0o777)
+        chmod(path, 0o777)
+      case .ownOpenDirectory:
+        mkdir(path, 0o777)
+        chmod(path, 0o777)
+        lchown(path, PrivilegeTests.user, PrivilegeTests.user)
+      case .symlinkToOwnDirectory:
+        symlink(target, path)
+      }
+    }
+
+    /// The reason the tool must give.
+    var reason: String {
+      switch self {
+      case .otherUsersPrivateDirectory, .otherUsersOpenDirectory:
+        "is owned by user 0, not by user \(PrivilegeTests.user)"
+      case .ownOpenDirectory: "has mode 0777, not 0700"
+      case .symlinkToOwnDirectory: "is a symbolic link"
+      }
+    }
+  }
+
+  @Test(
+    "A fallback runtime directory prepared by someone else is refused with exit 78",
+    arguments: PlantedFallback.allCases)
+  func plantedFallbackRuntimeDirectory(planted: PlantedFallback) throws {
+    let root = try Self.root()
+    let fallback = root.at("shared-tmp/runtime-\(Self.user)")
+    try root.makeDirectory("home/private", mode: 0o700)
+    lchown(root.at("home/private"), Self.user, Self.user)
+    planted.plant(at: fallback, target: root.at("home/private"))
+    let before = Self.status(fallback)
+    let environment = ["HOME": root.home, "TMPDIR": root.at("shared-tmp")]
+
+    let result = try Tool.run(
+      ["path", "runtime", "--app", "ExampleApp", "--create"], environment: environment,
+      asUser: Self.user, in: root)
+
+    #expect(result.status == 78)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.contains("refusing the runtime directory: \(fallback)"))
+    #expect(result.standardError.contains(planted.reason))
+    // Untouched: same mode and owner, nothing created in it or through the link.
+    let after = Self.status(fallback)
+    #expect(after?.st_mode == before?.st_mode)
+    #expect(after?.st_uid == before?.st_uid)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.at("home/private")).isEmpty)
+    if planted != .symlinkToOwnDirectory {
+      #expect(try FileManager.default.contentsOfDirectory(atPath: fallback).isEmpty)
+    }
+  }
+}
