@@ -89,7 +89,8 @@ enum InjectedErrno: String, CaseIterable, Sendable, CustomTestStringConvertible 
 struct FaultInjectionTests {
   /// What a fault at a step must lead to, from the rules of the creation walk:
   /// - `EINTR` is retried, so it is never seen;
-  /// - the fast-path `stat` only decides whether to walk, so its failure leads to the walk;
+  /// - the fast-path `stat` only decides whether to walk, so its failure leads to the walk,
+  ///   except ENAMETOOLONG: a path too long to use is not built;
   /// - `mkdirat` on a component that exists may report EACCES, EPERM or EROFS before EEXIST,
   ///   and the walk then opens what is there;
   /// - an `openat` refused with EACCES right after `mkdirat` is a strict umask, repaired by
@@ -110,7 +111,10 @@ struct FaultInjectionTests {
       case .makeExistingAncestor, .openExistingAncestor: scratch
       default: scratch + relative[step.newComponent!]!
       }
-    if injected == .eintr || step == .fastPathStatus { return nil }
+    if injected == .eintr { return nil }
+    // The fast path only decides whether to walk, except that a path the system calls too
+    // long is never built.
+    if step == .fastPathStatus { return injected == .enametoolong ? .nameTooLong(path: path) : nil }
     switch (step, injected) {
     case (.makeExistingAncestor, .eacces), (.makeExistingAncestor, .eperm),
       (.makeExistingAncestor, .erofs):

@@ -30,6 +30,9 @@ struct DirectoryCreator: Sendable {
     case .success(let status):
       if status.type == .directory { return }
       throw .notADirectory(path: path)
+    case .failure(let error) where error.rawValue == ENAMETOOLONG:
+      // The walk could build it one component at a time, but no one could use it by path.
+      throw .nameTooLong(path: path)
     case .failure:
       try walk(path)
     }
