@@ -215,7 +215,7 @@ public struct AppDirectories: Sendable {
       throw .invalidName(file, reason: "the file must be relative to the search directories")
     }
     if file.utf8.contains(0) { throw .invalidName(file, reason: "it contains a NUL byte") }
-    if file.split(separator: "/").contains("..") {
+    if PathNormalization.components(file).contains("..") {
       throw .invalidName(file, reason: "it contains .., which leaves the search directories")
     }
   }

@@ -166,6 +166,9 @@ struct HostileInputTests {
       label: "invalid UTF-8 HOME uses the password database", variables: [:],
       invalidUTF8: ["HOME"], kind: .cache, path: "/passwd/ada/.cache/A", warnings: 1),
     .init(
+      label: "combining mark after a slash", variables: ["XDG_DATA_HOME": "/srv//\u{301}x/"],
+      path: "/srv/\u{301}x/A"),
+    .init(
       label: "relative state directory for logs", variables: ["XDG_STATE_HOME": "state"],
       kind: .logs, path: "~/.local/state/A/log", warnings: 1),
   ]
@@ -313,5 +316,37 @@ struct HostileInputTests {
       #expect(parsed.paths[.music] == "/home/ada/m")
       #expect(parsed.paths[.documents] == nil)
     }
+  }
+
+  @Test("Every name given to a system call is one component, even after a combining mark")
+  func combiningMarkAfterSlashIsStillASeparator() throws {
+    try ReliabilityScratch.with { scratch in
+      let provider = FaultInjectingSystemCalls()
+      try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
+        scratch("\u{301}a/\u{301}b"))
+      let names = provider.records.filter { $0.call == .mkdirat || $0.call == .openat }.map(\.name)
+      #expect(names.filter { $0 != "/" }.allSatisfy { !$0.unicodeScalars.contains("/") })
+      #expect(names.contains("\u{301}b"))
+      for path in [scratch("\u{301}a"), scratch("\u{301}a/\u{301}b")] {
+        #expect(ReliabilityScratch.status(path)?.permissions == 0o700)
+      }
+    }
+  }
+
+  @Test(
+    "A relative file that climbs out with a combining mark after the slash is refused",
+    arguments: ["../\u{301}etc", "a/../\u{301}..", "x/..//\u{301}y"])
+  func combiningMarkCannotHideDotDot(file: String) {
+    #expect(throws: DirectoryError.self) { try AppDirectories.validateRelativeFile(file) }
+  }
+
+  @Test("A search entry with a NUL byte is dropped with a warning, like a relative one")
+  func nulByteInSearchEntry() throws {
+    let environment = ProcessEnvironment(
+      variables: ["HOME": Self.home, "XDG_DATA_DIRS": "/a\u{0}b:/opt/share"], platform: .linux)
+    let search = try AppDirectories(app: "A", environment: environment).searchResolutions(
+      for: .data)
+    #expect(search.map(\.path) == ["/home/ada/.local/share/A", "/opt/share/A"])
+    #expect(search.last?.warnings.count == 1)
   }
 }

@@ -52,7 +52,7 @@ struct DirectoryCreator: Sendable {
     defer { syscalls.close(descriptor: parent) }
     var current = ""
     var createdLast = false
-    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+    for component in PathNormalization.components(path) {
       let name = String(component)
       current += "/" + name
       let (child, created) = try step(parent: parent, name: name, path: current)

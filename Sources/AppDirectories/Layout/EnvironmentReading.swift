@@ -32,7 +32,7 @@ extension ProcessEnvironment {
     // than everything else here.
     for bytes in value.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: true) {
       let entry = String(Substring(bytes))
-      if PathNormalization.isAbsolute(entry) {
+      if PathNormalization.isAbsolute(entry), !entry.utf8.contains(0) {
         result.append(PathNormalization.normalize(entry))
       } else {
         warnings.append(

@@ -13,12 +13,19 @@ enum PathNormalization {
     if isClean(path) { return path }
     let absolute = isAbsolute(path)
     var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+    for part in components(path) where part != "." {
       parts.append(part)
     }
     let joined = parts.joined(separator: "/")
     if absolute { return "/" + joined }
     return joined.isEmpty ? "." : joined
+  }
+
+  /// The non-empty components of a path, split at every `/`. Splitting the `String` at the
+  /// character `/` would miss a slash followed by a combining mark, which joins it into one
+  /// character: `"/a/\u{301}b"` would be one component holding a slash.
+  static func components(_ path: String) -> [Substring] {
+    path.unicodeScalars.split(separator: "/").map { Substring($0) }
   }
 
   /// Appends a component, assuming `base` is already normalized.
