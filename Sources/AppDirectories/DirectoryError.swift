@@ -108,7 +108,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notADirectory(let path):
       "\(path) exists but is not a directory"
     case .danglingSymlink(let path):
-      "\(path) is a symbolic link to something that does not exist"
+      "\(path) is a symbolic link that leads nowhere (its target is missing, or the links loop)"
     case .permissionDenied(let path, let errno):
       "permission denied at \(path): \(errno)"
     case .readOnlyFileSystem(let path):
@@ -128,7 +128,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   public var recoverySuggestion: String? {
     switch self {
     case .invalidName:
-      "Use a single path component: not empty, not . or .., without / \\ or control characters, at most 255 bytes."
+      "Names are single folder names: not empty, not . or .., without / \\ or control characters, at most 255 bytes; a file to locate is a relative path without .. components."
     case .homeUnavailable:
       "Set HOME to an absolute path, or give the user a home directory in the password database."
     case .unsupported:
@@ -138,7 +138,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .danglingSymlink(let path):
       "Create the symbolic link's target, or remove the link at \(path)."
     case .permissionDenied(let path, _):
-      "Give your user write and search permission on \(path) (ls -ld shows its owner and mode)."
+      "Give your user search permission on every directory above \(path) and write permission on its parent (ls -ld shows their owners and modes)."
     case .readOnlyFileSystem:
       "Point the matching XDG_* variable at a writable file system, or remount it read-write."
     case .nameTooLong:
