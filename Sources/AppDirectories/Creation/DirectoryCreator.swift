@@ -87,7 +87,7 @@ struct DirectoryCreator: Sendable {
             // Another creator made the parent under a umask that removed the owner's write
             // bit and has not made it 0700 yet (or did so just now): try again, waiting for
             // it if needed (about 2 s in all, at most).
-            if !complete { usleep(UInt32(1000 << attempt)) }
+            if !complete { syscalls.sleep(microseconds: 1000 << attempt) }
             continue
           }
           throw Self.error(error, at: path)
@@ -114,9 +114,9 @@ struct DirectoryCreator: Sendable {
     guard
       case .success(let status) = syscalls.status(in: directory, name: ".", followSymlinks: true)
     else { return nil }
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    guard status.owner == geteuid(), abs(Int(now.tv_sec) - status.changeSeconds) < 10 else {
+    guard status.owner == syscalls.effectiveUserID,
+      abs(syscalls.secondsSinceEpoch() - status.changeSeconds) < 10
+    else {
       return nil
     }
     return status.permissions & 0o700 == 0o700

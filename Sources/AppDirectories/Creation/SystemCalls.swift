@@ -115,6 +115,22 @@ struct SystemCalls: Sendable {
     provider.close(descriptor: descriptor)
   }
 
+  /// The effective user ID (`geteuid`).
+  var effectiveUserID: UInt32 { UInt32(geteuid()) }
+
+  /// The wall-clock time in whole seconds (`clock_gettime(CLOCK_REALTIME)`, no system call
+  /// through the vDSO).
+  func secondsSinceEpoch() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int(now.tv_sec)
+  }
+
+  /// Waits (`usleep`).
+  func sleep(microseconds: Int) {
+    usleep(UInt32(microseconds))
+  }
+
   /// Reads a whole regular file of at most `limit` bytes; longer files are cut at `limit`.
   func readFile(path: String, limit: Int) -> Result<[UInt8], Errno> {
     let descriptor: Int32
