@@ -2,7 +2,10 @@
 extension ProcessEnvironment {
   /// The value of a variable that must hold an absolute path, normalized; `nil` when unset,
   /// empty, relative, not UTF-8 or not trusted. A relative or non-UTF-8 value adds a warning.
-  func absolutePath(_ name: String, warnings: inout [DirectoryWarning]) -> String? {
+  /// `windows` reads the value as a Windows path (`C:\…`, `\\server\share`).
+  func absolutePath(_ name: String, windows: Bool = false, warnings: inout [DirectoryWarning])
+    -> String?
+  {
     if isSecureExecution && ProcessEnvironment.distrustedWhenSecure(name) { return nil }
     if variablesWithInvalidUTF8.contains(name) {
       warnings.append(
@@ -12,14 +15,16 @@ extension ProcessEnvironment {
       return nil
     }
     guard let value = variables[name], !value.isEmpty else { return nil }
-    guard PathNormalization.isAbsolute(value), !value.utf8.contains(0) else {
+    let isAbsolute = windows ? WindowsPath.isAbsolute(value) : PathNormalization.isAbsolute(value)
+    guard isAbsolute, !value.utf8.contains(0) else {
+      let example = windows ? " such as C:\\Users\\Name" : ""
       warnings.append(
         DirectoryWarning(
           "\(name) is not an absolute path (\(quoted(value))) and is ignored",
-          suggestion: "Set \(name) to an absolute path, or unset it."))
+          suggestion: "Set \(name) to an absolute path\(example), or unset it."))
       return nil
     }
-    return PathNormalization.normalize(value)
+    return windows ? WindowsPath.normalize(value) : PathNormalization.normalize(value)
   }
 
   /// The entries of a `:`-separated list of absolute paths; empty entries are dropped silently,

@@ -39,7 +39,7 @@ struct WindowsLayout: PlatformLayout {
     case .temporary:
       var warnings: [DirectoryWarning] = []
       for name in ["TMP", "TEMP"] {
-        if let path = environment.absoluteWindowsPath(name, warnings: &warnings) {
+        if let path = environment.absolutePath(name, windows: true, warnings: &warnings) {
           return DirectoryResolution(path: path, source: .variable(name), warnings: warnings)
         }
       }
@@ -76,7 +76,7 @@ struct WindowsLayout: PlatformLayout {
     }
     var warnings: [DirectoryWarning] = []
     if let name = known.variable,
-      let path = environment.absoluteWindowsPath(name, warnings: &warnings)
+      let path = environment.absolutePath(name, windows: true, warnings: &warnings)
     {
       return DirectoryResolution(path: path, source: .variable(name), warnings: warnings)
     }

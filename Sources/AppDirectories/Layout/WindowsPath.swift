@@ -54,19 +54,3 @@ extension DirectoryResolution {
       warnings: warnings)
   }
 }
-
-extension ProcessEnvironment {
-  /// The value of a variable that must hold an absolute Windows path, normalized; `nil` when
-  /// unset, empty or relative. A relative value adds a warning.
-  func absoluteWindowsPath(_ name: String, warnings: inout [DirectoryWarning]) -> String? {
-    guard let value = variables[name], !value.isEmpty else { return nil }
-    guard WindowsPath.isAbsolute(value), !value.utf8.contains(0) else {
-      warnings.append(
-        DirectoryWarning(
-          "\(name) is not an absolute path (\(quoted(value))) and is ignored",
-          suggestion: "Set \(name) to an absolute path such as C:\\Users\\Name, or unset it."))
-      return nil
-    }
-    return WindowsPath.normalize(value)
-  }
-}
