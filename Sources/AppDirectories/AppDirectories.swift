@@ -32,10 +32,6 @@ public struct AppDirectories: Sendable {
   /// The pure kinds, resolved once: data, config, cache, state, logs.
   private let resolved: [ResolvedDirectory]
 
-  /// The URLs of the resolved kinds, built the first time each is asked for: a tool that only
-  /// prints paths never runs Foundation's URL parser.
-  private let urls = ResolvedURLs(count: cachedKinds.count)
-
   /// A kind resolved at initialization.
   ///
   /// A plain enum rather than `Result<_, DirectoryError>`: a generic type whose parameters have
@@ -55,12 +51,7 @@ public struct AppDirectories: Sendable {
 
   /// The system directories searched after the user's own for data and config, with the
   /// application's folder, resolved once.
-  private let systemSearch: [SystemSearch]
-
-  private enum SystemSearch: Sendable {
-    case resolved([DirectoryResolution])
-    case failed(DirectoryError)
-  }
+  private let systemSearch: (data: [DirectoryResolution], config: [DirectoryResolution])
 
   private static let cachedKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs]
 
@@ -103,13 +94,10 @@ public struct AppDirectories: Sendable {
         return .failed(error)
       }
     }
-    systemSearch = [AppDirectory.data, .config].map { kind -> SystemSearch in
-      do throws(DirectoryError) {
-        return .resolved(try platformLayout.searchBases(kind).map { $0.appending(app) })
-      } catch {
-        return .failed(error)
-      }
-    }
+    systemSearch = (
+      platformLayout.searchBases(.data).map { $0.appending(app) },
+      platformLayout.searchBases(.config).map { $0.appending(app) }
+    )
   }
 
   /// The path of a directory, where it came from, and every warning on the way. Nothing is
@@ -124,7 +112,7 @@ public struct AppDirectories: Sendable {
   /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
   ///   ``DirectoryError/invalidName(_:reason:)`` for a bad group identifier.
   public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
-    if let index = Self.index(of: kind) { return try cachedURL(index) }
+    if let index = Self.index(of: kind) { return try resolved[index].get().url }
     return try uncachedResolution(for: kind).app.url
   }
 
@@ -136,8 +124,9 @@ public struct AppDirectories: Sendable {
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
     let creator = DirectoryCreator(syscalls: syscalls)
     if let index = Self.index(of: kind) {
-      try creator.findOrCreate(try resolved[index].get().path)
-      return try cachedURL(index)
+      let resolution = try resolved[index].get()
+      try creator.findOrCreate(resolution.path)
+      return resolution.url
     }
     let (base, resolution) = try uncachedResolution(for: kind)
     if let base, base.runtimeCheck == .createFallback {
@@ -160,18 +149,12 @@ public struct AppDirectories: Sendable {
     -> [DirectoryResolution]
   {
     let own = try resolution(for: kind)
-    let cached: SystemSearch? =
+    let system: [DirectoryResolution] =
       switch kind {
-      case .data: systemSearch[0]
-      case .config: systemSearch[1]
-      default: nil
+      case .data: systemSearch.data
+      case .config: systemSearch.config
+      default: platformLayout.searchBases(kind).map { $0.appending(app) }
       }
-    let system: [DirectoryResolution]
-    switch cached {
-    case .resolved(let list)?: system = list
-    case .failed(let error)?: throw error
-    case nil: system = try platformLayout.searchBases(kind).map { $0.appending(app) }
-    }
     return [own] + system
   }
 
@@ -184,47 +167,18 @@ public struct AppDirectories: Sendable {
   ///     components.
   ///   - kind: The kind whose search directories are probed.
   public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
-    try locateAll(file, in: kind, stopAtFirst: true).first
+    try FileSearch.locate(
+      file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
+      syscalls: syscalls, stopAtFirst: true
+    ).first
   }
 
   /// Every existing file with this relative path in the kind's search directories, most
   /// important first.
   public func locateAll(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> [URL] {
-    try locateAll(file, in: kind, stopAtFirst: false)
-  }
-
-  private func locateAll(_ file: String, in kind: AppDirectory, stopAtFirst: Bool)
-    throws(DirectoryError) -> [URL]
-  {
-    try Self.validateRelativeFile(file)
-    let relative = PathNormalization.normalize(file)
-    var found: [URL] = []
-    for directory in try searchResolutions(for: kind) {
-      let path = PathNormalization.join(directory.path, relative)
-      if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
-        found.append(URL(fileURLWithPath: path, isDirectory: status.type == .directory))
-        if stopAtFirst { break }
-      }
-    }
-    return found
-  }
-
-  static func validateRelativeFile(_ file: String) throws(DirectoryError) {
-    if file.isEmpty { throw .invalidName(file, reason: "the file name is empty") }
-    if PathNormalization.isAbsolute(file) {
-      throw .invalidName(file, reason: "the file must be relative to the search directories")
-    }
-    if file.utf8.contains(0) { throw .invalidName(file, reason: "it contains a NUL byte") }
-    if PathNormalization.components(file).contains("..") {
-      throw .invalidName(file, reason: "it contains .., which leaves the search directories")
-    }
-  }
-
-  private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
-    if let url = urls[index] { return url }
-    let url = URL(fileURLWithPath: try resolved[index].get().path, isDirectory: true)
-    urls[index] = url
-    return url
+    try FileSearch.locate(
+      file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
+      syscalls: syscalls, stopAtFirst: false)
   }
 
   private static func index(of kind: AppDirectory) -> Int? {
@@ -252,21 +206,5 @@ public struct AppDirectories: Sendable {
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
     let base = try check.settle(try platformLayout.base(.runtime, userDirectories: nil))
     return (base, base.appending(app))
-  }
-}
-
-/// URLs filled in on first use and shared by the copies of one ``AppDirectories``.
-private final class ResolvedURLs: @unchecked Sendable {
-  private let lock = ThreadLock()
-  // Guarded by `lock`.
-  private var slots: [URL?]
-
-  init(count: Int) {
-    slots = [URL?](repeating: nil, count: count)
-  }
-
-  subscript(index: Int) -> URL? {
-    get { lock.withLock { slots[index] } }
-    set { lock.withLock { slots[index] = newValue } }
   }
 }

@@ -25,8 +25,13 @@ extension StandardDirectories {
     _ file: String, in kind: StandardDirectory, layout: Layout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> URL? {
-    try locateAll(file, in: kind, layout: layout, environment: environment, stopAtFirst: true)
-      .first
+    try FileSearch.locate(
+      file,
+      in: { () throws(DirectoryError) in
+        try searchResolutions(for: kind, layout: layout, environment: environment)
+      },
+      syscalls: .live, stopAtFirst: true
+    ).first
   }
 
   /// Every existing file with this relative path in a base directory's search list, most
@@ -35,24 +40,11 @@ extension StandardDirectories {
     _ file: String, in kind: StandardDirectory, layout: Layout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> [URL] {
-    try locateAll(file, in: kind, layout: layout, environment: environment, stopAtFirst: false)
-  }
-
-  private static func locateAll(
-    _ file: String, in kind: StandardDirectory, layout: Layout,
-    environment: ProcessEnvironment, stopAtFirst: Bool
-  ) throws(DirectoryError) -> [URL] {
-    try AppDirectories.validateRelativeFile(file)
-    let relative = PathNormalization.normalize(file)
-    let syscalls = SystemCalls.live
-    var found: [URL] = []
-    for directory in try searchResolutions(for: kind, layout: layout, environment: environment) {
-      let path = PathNormalization.join(directory.path, relative)
-      if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
-        found.append(URL(fileURLWithPath: path, isDirectory: status.type == .directory))
-        if stopAtFirst { break }
-      }
-    }
-    return found
+    try FileSearch.locate(
+      file,
+      in: { () throws(DirectoryError) in
+        try searchResolutions(for: kind, layout: layout, environment: environment)
+      },
+      syscalls: .live, stopAtFirst: false)
   }
 }

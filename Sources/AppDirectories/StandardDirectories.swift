@@ -56,7 +56,7 @@ public enum StandardDirectories {
       default: nil
       }
     guard let systemKind else { return [own] }
-    return [own] + (try environment.layout(layout).searchBases(systemKind))
+    return [own] + environment.layout(layout).searchBases(systemKind)
   }
 
   static func directory(
@@ -80,10 +80,9 @@ public enum StandardDirectories {
   ) throws(DirectoryError) -> DirectoryResolution {
     let platformLayout = environment.layout(layout)
     var userDirectories: UserDirectories? = nil
-    if UserDirectories.Key(kind) != nil, platformLayout is XDGLayout {
-      let home = try environment.resolveHome().path
-      userDirectories = try UserDirectoriesLoader.load(
-        for: environment, layout: platformLayout, home: home, syscalls: syscalls)
+    if UserDirectories.Key(kind) != nil, let file = try platformLayout.userDirectoriesFilePath() {
+      userDirectories = UserDirectoriesLoader.load(
+        file, for: environment, home: try environment.resolveHome().path, syscalls: syscalls)
     }
     let resolution = try platformLayout.base(kind, userDirectories: userDirectories)
     return try RuntimeDirectoryCheck(

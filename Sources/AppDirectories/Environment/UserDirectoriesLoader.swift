@@ -24,16 +24,15 @@ enum UserDirectoriesLoader {
 
   private static let cache = Locked<(key: CacheKey, value: UserDirectories)?>(nil)
 
-  /// The parsed file for an environment, or `nil` where there is no file.
+  /// The parsed file at `path` for an environment (or the contents it gives instead), or `nil`
+  /// where there is no file.
   static func load(
-    for environment: ProcessEnvironment, layout: any PlatformLayout, home: String,
-    syscalls: SystemCalls
-  ) throws(DirectoryError) -> UserDirectories? {
+    _ path: String, for environment: ProcessEnvironment, home: String, syscalls: SystemCalls
+  ) -> UserDirectories? {
     switch environment.userDirectoriesFile {
     case .contents(let text):
       return text.map { UserDirectories(parsing: $0, home: home) }
     case .readFromDisk:
-      guard let path = try layout.userDirectoriesFilePath() else { return nil }
       return read(path: path, home: home, syscalls: syscalls)
     }
   }

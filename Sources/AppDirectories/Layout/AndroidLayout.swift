@@ -54,11 +54,6 @@ struct AndroidLayout: PlatformLayout {
     }
   }
 
-  /// Only the app's own directory: an Android app cannot read another app's storage.
-  func searchBases(_ kind: AppDirectory) throws(DirectoryError) -> [DirectoryResolution] { [] }
-
-  func userDirectoriesFilePath() throws(DirectoryError) -> String? { nil }
-
   private func storage() throws(DirectoryError) -> DirectoryResolution {
     guard let path = environment.androidAppStorage, PathNormalization.isAbsolute(path) else {
       throw .homeUnavailable(

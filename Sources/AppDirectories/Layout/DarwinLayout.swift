@@ -65,12 +65,10 @@ struct DarwinLayout: PlatformLayout {
 
   /// On macOS the local domain's `/Library/Application Support` follows the user's own, as in
   /// `FileManager.urls(for:in: .allDomainsMask)`; an iOS app searches only its container.
-  func searchBases(_ kind: AppDirectory) throws(DirectoryError) -> [DirectoryResolution] {
+  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
     guard !isContainer, kind == .data || kind == .config else { return [] }
     return [DirectoryResolution(path: "/Library/Application Support", source: .default)]
   }
-
-  func userDirectoriesFilePath() throws(DirectoryError) -> String? { nil }
 
   private func home(_ relative: String) throws(DirectoryError) -> DirectoryResolution {
     let home = try environment.resolveHome()

@@ -8,9 +8,19 @@ protocol PlatformLayout: Sendable {
   func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
     -> DirectoryResolution
   /// The system-wide directories searched after the user's own for `kind`, most important first.
-  func searchBases(_ kind: AppDirectory) throws(DirectoryError) -> [DirectoryResolution]
+  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution]
   /// Where `user-dirs.dirs` is read from, or `nil` where the platform has no such file.
   func userDirectoriesFilePath() throws(DirectoryError) -> String?
+}
+
+extension PlatformLayout {
+  /// None: only the user's own directory is searched. Windows has no system-wide folder for an
+  /// application's files that it should read (ProgramData is for services), and an iOS or
+  /// Android app cannot read outside its container.
+  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] { [] }
+
+  /// None: only the XDG layout has `user-dirs.dirs`.
+  func userDirectoriesFilePath() throws(DirectoryError) -> String? { nil }
 }
 
 extension XDGLayout {

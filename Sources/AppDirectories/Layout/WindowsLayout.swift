@@ -62,11 +62,6 @@ struct WindowsLayout: PlatformLayout {
     }
   }
 
-  /// Only the user's own directory: system-wide folders (ProgramData) are not searched.
-  func searchBases(_ kind: AppDirectory) throws(DirectoryError) -> [DirectoryResolution] { [] }
-
-  func userDirectoriesFilePath() throws(DirectoryError) -> String? { nil }
-
   /// A Known Folder: what `SHGetKnownFolderPath` said, else its variable, else its default
   /// place relative to the profile.
   func folder(_ known: WindowsKnownFolder) throws(DirectoryError) -> DirectoryResolution {

@@ -56,7 +56,7 @@ struct XDGLayout: PlatformLayout {
     }
   }
 
-  func searchBases(_ kind: AppDirectory) throws(DirectoryError) -> [DirectoryResolution] {
+  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
     let (name, defaults): (String, [String])
     switch kind {
     case .data: (name, defaults) = ("XDG_DATA_DIRS", ["/usr/local/share", "/usr/share"])
