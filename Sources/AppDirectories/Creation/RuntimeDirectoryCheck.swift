@@ -46,7 +46,9 @@ struct RuntimeDirectoryCheck: Sendable {
   }
 
   /// Settles a runtime resolution: keeps `$XDG_RUNTIME_DIR` when it passes the check, otherwise
-  /// switches to the fallback with a warning that says why.
+  /// switches to the fallback with a warning that says why. A fallback that already exists and
+  /// is safe needs nothing more; a missing one keeps ``DirectoryResolution/RuntimeCheck/createFallback``
+  /// for ``ensureFallback(_:)``.
   ///
   /// Throws ``DirectoryError/insecureRuntimeDirectory(path:reason:)`` when the fallback already
   /// exists and is not safe: such a directory is never handed out, not even as a path.
@@ -55,40 +57,49 @@ struct RuntimeDirectoryCheck: Sendable {
     case nil:
       return resolution
     case .createFallback:
-      try refuseUnsafeExisting(resolution.path)
-      return resolution
+      return try settleFallback(
+        resolution.path, source: resolution.source, warnings: resolution.warnings)
     case .verify(let fallback):
       guard let problem = problem(with: resolution.path) else {
         return DirectoryResolution(
           path: resolution.path, source: resolution.source, warnings: resolution.warnings,
           runtimeCheck: nil)
       }
-      try refuseUnsafeExisting(fallback)
-      return DirectoryResolution(
-        path: fallback, source: .fallback,
+      return try settleFallback(
+        fallback, source: .fallback,
         warnings: resolution.warnings + [
           Self.fallbackWarning("XDG_RUNTIME_DIR is unsafe: \(problem)", fallback: fallback)
-        ],
-        runtimeCheck: .createFallback)
+        ])
     }
   }
 
-  /// Throws when something unsafe already stands at the fallback's path; a missing fallback is
-  /// fine, it will be created safely.
-  private func refuseUnsafeExisting(_ path: String) throws(DirectoryError) {
-    if case .success(let status) = syscalls.status(path: path, followSymlinks: false),
-      let problem = problem(with: status, path: path)
-    {
-      throw .insecureRuntimeDirectory(path: path, reason: problem)
+  /// The fallback as it stands: safe and ready, missing (to be created), or refused.
+  private func settleFallback(
+    _ path: String, source: DirectorySource, warnings: [DirectoryWarning]
+  ) throws(DirectoryError) -> DirectoryResolution {
+    let exists: Bool
+    switch syscalls.status(path: path, followSymlinks: false) {
+    case .success(let status):
+      if let problem = problem(with: status, path: path) {
+        throw .insecureRuntimeDirectory(path: path, reason: problem)
+      }
+      exists = true
+    case .failure:
+      exists = false
     }
+    return DirectoryResolution(
+      path: path, source: source, warnings: warnings,
+      runtimeCheck: exists ? nil : .createFallback)
   }
 
   /// Creates the fallback runtime directory with mode 0700 if it is missing, then checks it.
   /// Throws ``DirectoryError/insecureRuntimeDirectory(path:reason:)`` when it exists and is not
   /// safe, whoever made it; such a directory is never used.
   func ensureFallback(_ path: String) throws(DirectoryError) {
-    if case .success = syscalls.status(path: path, followSymlinks: false) {
-      try refuseUnsafeExisting(path)
+    if case .success(let status) = syscalls.status(path: path, followSymlinks: false) {
+      if let problem = problem(with: status, path: path) {
+        throw .insecureRuntimeDirectory(path: path, reason: problem)
+      }
       return
     }
     do throws(DirectoryError) {
