@@ -51,6 +51,15 @@ struct RecordingSystemCalls: SystemCallProvider {
   /// Every call so far, in order.
   var calls: [SystemCall] { log.withLock { $0 } }
 
+  /// How many calls of each kind so far, by the name of the call (`status`, `makeDirectory`, …).
+  var tally: [String: Int] {
+    var counts: [String: Int] = [:]
+    for call in calls {
+      counts[String(String(describing: call).prefix { $0 != "(" }), default: 0] += 1
+    }
+    return counts
+  }
+
   /// Forgets the calls so far.
   func reset() { log.withLock { $0 = [] } }
 
