@@ -57,39 +57,39 @@ struct CreationRaceTests {
     "Something swapped in right after mkdirat is refused and nothing is created through it",
     arguments: PlantedThing.allCases, ["base", "middle", "leaf"])
   func swapAfterMakeDirectory(planted: PlantedThing, component: String) throws {
-    try ReliabilityScratch.with { scratch in
-      try scratch.makeDirectories("attacker")
-      let attacker = scratch("attacker")
+    try TemporaryRoot.with { scratch in
+      try scratch.makeDirectory(scratch.at("attacker"), mode: 0o755)
+      let attacker = scratch.at("attacker")
       let provider = FaultInjectingSystemCalls(afterMakeDirectory: { parent, name in
         if name == component {
           planted.plant(in: parent, name: name, attackerDirectory: attacker, scratch: scratch.path)
         }
       })
       let paths = ["base": "base", "middle": "base/middle", "leaf": "base/middle/leaf"]
-      let swapped = scratch(paths[component]!)
+      let swapped = scratch.at(paths[component]!)
 
       #expect(throws: planted.expectedError(at: swapped)) {
         try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-          scratch("base/middle/leaf"))
+          scratch.at("base/middle/leaf"))
       }
 
       // The planted thing is untouched, and nothing was made in or through it.
-      let status = ReliabilityScratch.status(swapped)
+      let status = TemporaryRoot.fileStatus(swapped)
       #expect(status?.type == planted.type)
       if planted == .regularFile {
         #expect(status?.permissions == 0o644)
         #expect(try String(contentsOfFile: swapped, encoding: .utf8) == "planted")
       }
-      let attackerStatus = ReliabilityScratch.status(attacker)
+      let attackerStatus = TemporaryRoot.fileStatus(attacker)
       #expect(attackerStatus?.permissions == 0o755)
       #expect(try FileManager.default.contentsOfDirectory(atPath: attacker).isEmpty)
-      #expect(ReliabilityScratch.status(scratch("nowhere")) == nil)
+      #expect(TemporaryRoot.fileStatus(scratch.at("nowhere")) == nil)
       let expectedEntries =
         ["attacker"]
         + ["base", "base/middle", "base/middle/leaf"].prefix {
           $0 != paths[component]!
         } + [paths[component]!]
-      #expect(scratch.entries() == expectedEntries.sorted())
+      #expect(scratch.relativePaths() == expectedEntries.sorted())
     }
   }
 
@@ -97,14 +97,14 @@ struct CreationRaceTests {
     "A fallback runtime directory planted between the check and the creation is refused",
     arguments: ["symlink to a private directory", "directory with mode 0777"])
   func plantedFallbackRuntimeDirectory(planted: String) throws {
-    try ReliabilityScratch.with { scratch in
-      try scratch.makeDirectories("tmp")
+    try TemporaryRoot.with { scratch in
+      try scratch.makeDirectory(scratch.at("tmp"), mode: 0o755)
       try FileManager.default.createDirectory(
-        atPath: scratch("private"), withIntermediateDirectories: false,
+        atPath: scratch.at("private"), withIntermediateDirectories: false,
         attributes: [.posixPermissions: 0o700])
       let uid = geteuid()
-      let fallback = scratch("tmp/runtime-\(uid)")
-      let target = scratch("private")
+      let fallback = scratch.at("tmp/runtime-\(uid)")
+      let target = scratch.at("private")
       let provider = FaultInjectingSystemCalls(beforeMakeDirectory: { parent, name in
         guard name == "runtime-\(uid)" else { return }
         if planted.hasPrefix("symlink") {
@@ -115,7 +115,7 @@ struct CreationRaceTests {
         }
       })
       let environment = ProcessEnvironment(
-        variables: ["HOME": scratch("home"), "TMPDIR": scratch("tmp")], effectiveUserID: uid)
+        variables: ["HOME": scratch.at("home"), "TMPDIR": scratch.at("tmp")], effectiveUserID: uid)
       let dirs = try AppDirectories(
         app: "ExampleApp", organization: nil, layout: .native, environment: environment,
         syscalls: SystemCalls(provider: provider))
@@ -129,18 +129,18 @@ struct CreationRaceTests {
       }
       #expect(path == fallback)
       #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
-      #expect(ReliabilityScratch.status(scratch("private"))?.permissions == 0o700)
-      #expect(ReliabilityScratch.status(fallback + "/ExampleApp") == nil)
+      #expect(TemporaryRoot.fileStatus(scratch.at("private"))?.permissions == 0o700)
+      #expect(TemporaryRoot.fileStatus(fallback + "/ExampleApp") == nil)
     }
   }
 
   @Test("A parent that another creator has just made under a strict umask is waited for")
   func parentStillBeingCreated() throws {
-    try ReliabilityScratch.with { scratch in
+    try TemporaryRoot.with { scratch in
       // base is as another creator leaves it between mkdirat and fchmod under umask 0277.
-      try scratch.makeDirectories("base")
-      chmod(scratch("base"), 0o500)
-      let base = scratch("base")
+      try scratch.makeDirectory(scratch.at("base"), mode: 0o755)
+      chmod(scratch.at("base"), 0o500)
+      let base = scratch.at("base")
       // The process runs as root, which the mode does not stop: the kernel's refusal is
       // injected, and the other creator's fchmod comes with the second refusal.
       let refusals = Locked(0)
@@ -158,28 +158,28 @@ struct CreationRaceTests {
           })
       ])
       try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-        scratch("base/leaf"))
+        scratch.at("base/leaf"))
       #expect(provider.injectedCount == 2)
-      #expect(ReliabilityScratch.status(scratch("base/leaf"))?.permissions == 0o700)
+      #expect(TemporaryRoot.fileStatus(scratch.at("base/leaf"))?.permissions == 0o700)
     }
   }
 
   @Test("A parent owned by another user that refuses creation is reported at once")
   func otherUsersParentIsNotWaitedFor() throws {
-    try ReliabilityScratch.with { scratch in
-      try scratch.makeDirectories("base")
-      chmod(scratch("base"), 0o500)
-      chown(scratch("base"), 65534, 65534)
+    try TemporaryRoot.with { scratch in
+      try scratch.makeDirectory(scratch.at("base"), mode: 0o755)
+      chmod(scratch.at("base"), 0o500)
+      chown(scratch.at("base"), 65534, 65534)
       let provider = FaultInjectingSystemCalls(faults: [
         .init(errno: EACCES, remaining: .max, matches: { $0.call == .mkdirat && $0.name == "leaf" })
       ])
       let start = Date()
       #expect(
         throws: DirectoryError.permissionDenied(
-          path: scratch("base/leaf"), errno: Errno(rawValue: EACCES))
+          path: scratch.at("base/leaf"), errno: Errno(rawValue: EACCES))
       ) {
         try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-          scratch("base/leaf"))
+          scratch.at("base/leaf"))
       }
       #expect(provider.injectedCount == 1)
       #expect(Date().timeIntervalSince(start) < 0.5)
@@ -188,8 +188,8 @@ struct CreationRaceTests {
 
   @Test("A directory that appears between a failed open and the check is opened, not refused")
   func directoryAppearingDuringTheCheck() throws {
-    try ReliabilityScratch.with { scratch in
-      try scratch.makeDirectories("base")
+    try TemporaryRoot.with { scratch in
+      try scratch.makeDirectory(scratch.at("base"), mode: 0o755)
       // The first open sees nothing, as if a concurrent creator had not made it yet.
       let provider = FaultInjectingSystemCalls(faults: [
         .init(
@@ -197,9 +197,9 @@ struct CreationRaceTests {
           matches: { $0.call == .openat && $0.name == "base" && $0.followsSymlinks })
       ])
       try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-        scratch("base/leaf"))
+        scratch.at("base/leaf"))
       #expect(provider.injectedCount == 1)
-      #expect(ReliabilityScratch.status(scratch("base/leaf"))?.permissions == 0o700)
+      #expect(TemporaryRoot.fileStatus(scratch.at("base/leaf"))?.permissions == 0o700)
     }
   }
 }

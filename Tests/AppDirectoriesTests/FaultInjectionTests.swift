@@ -146,9 +146,9 @@ struct FaultInjectionTests {
     "A fault at each step gives the documented result, and the next call completes the tree",
     arguments: CreationStep.allCases, InjectedErrno.allCases)
   func faultAtEachStep(step: CreationStep, injected: InjectedErrno) throws {
-    try ReliabilityScratch.with { scratch in
+    try TemporaryRoot.with { scratch in
       let scratchName = String(scratch.path.split(separator: "/").last!)
-      let target = scratch("base/middle/leaf")
+      let target = scratch.at("base/middle/leaf")
       // EINTR comes three times in a row; a real error stays until cleared.
       let fault = FaultInjectingSystemCalls.Fault(
         errno: injected.value, remaining: injected == .eintr ? 3 : .max,
@@ -175,11 +175,11 @@ struct FaultInjectionTests {
           let below = [
             "base": "base/middle", "middle": "base/middle/leaf", "leaf": "base/middle/leaf/x",
           ]
-          #expect(ReliabilityScratch.status(scratch(below[component]!)) == nil)
+          #expect(TemporaryRoot.fileStatus(scratch.at(below[component]!)) == nil)
         }
         if step.rawValue.hasPrefix("make"), let component = step.newComponent {
           let made = ["base": "base", "middle": "base/middle", "leaf": "base/middle/leaf"]
-          #expect(ReliabilityScratch.status(scratch(made[component]!)) == nil)
+          #expect(TemporaryRoot.fileStatus(scratch.at(made[component]!)) == nil)
         }
       }
 
@@ -188,34 +188,34 @@ struct FaultInjectionTests {
       provider.clearFaults()
       try creator.findOrCreate(target)
       for relative in ["base", "base/middle", "base/middle/leaf"] {
-        let status = ReliabilityScratch.status(scratch(relative))
+        let status = TemporaryRoot.fileStatus(scratch.at(relative))
         #expect(status?.type == .directory, "\(relative)")
         #expect(
           status?.permissions == 0o700, "\(relative) has mode \(octal(status?.permissions ?? 0))")
       }
-      #expect(scratch.entries() == ["base", "base/middle", "base/middle/leaf"])
+      #expect(scratch.relativePaths() == ["base", "base/middle", "base/middle/leaf"])
     }
   }
 
   @Test("A fault on the way to an app directory reaches the caller as a typed error")
   func faultThroughAppDirectories() throws {
-    try ReliabilityScratch.with { scratch in
+    try TemporaryRoot.with { scratch in
       let provider = FaultInjectingSystemCalls(faults: [
         .init(
           errno: EROFS, remaining: .max, matches: { $0.call == .mkdirat && $0.name == "ExampleApp" }
         )
       ])
       let environment = ProcessEnvironment(variables: [
-        "HOME": scratch("home"), "XDG_CACHE_HOME": scratch("cache"),
+        "HOME": scratch.at("home"), "XDG_CACHE_HOME": scratch.at("cache"),
       ])
       let dirs = try AppDirectories(
         app: "ExampleApp", organization: nil, layout: .native, environment: environment,
         syscalls: SystemCalls(provider: provider))
-      #expect(throws: DirectoryError.readOnlyFileSystem(path: scratch("cache/ExampleApp"))) {
+      #expect(throws: DirectoryError.readOnlyFileSystem(path: scratch.at("cache/ExampleApp"))) {
         try dirs.directory(.cache)
       }
-      #expect(ReliabilityScratch.status(scratch("cache"))?.permissions == 0o700)
-      #expect(ReliabilityScratch.status(scratch("cache/ExampleApp")) == nil)
+      #expect(TemporaryRoot.fileStatus(scratch.at("cache"))?.permissions == 0o700)
+      #expect(TemporaryRoot.fileStatus(scratch.at("cache/ExampleApp")) == nil)
     }
   }
 
@@ -223,8 +223,8 @@ struct FaultInjectionTests {
     "A fault while creating the fallback runtime directory is a typed error, never a usable directory",
     arguments: [InjectedErrno.eacces, .erofs, .enospc, .emfile])
   func faultCreatingFallbackRuntimeDirectory(injected: InjectedErrno) throws {
-    try ReliabilityScratch.with { scratch in
-      try scratch.makeDirectories("tmp")
+    try TemporaryRoot.with { scratch in
+      try scratch.makeDirectory(scratch.at("tmp"), mode: 0o755)
       let uid = geteuid()
       let provider = FaultInjectingSystemCalls(faults: [
         .init(
@@ -232,20 +232,20 @@ struct FaultInjectionTests {
           matches: { $0.call == .mkdirat && $0.name == "runtime-\(uid)" })
       ])
       let environment = ProcessEnvironment(
-        variables: ["HOME": scratch("home"), "TMPDIR": scratch("tmp")], effectiveUserID: uid)
+        variables: ["HOME": scratch.at("home"), "TMPDIR": scratch.at("tmp")], effectiveUserID: uid)
       let dirs = try AppDirectories(
         app: "ExampleApp", organization: nil, layout: .native, environment: environment,
         syscalls: SystemCalls(provider: provider))
-      #expect(throws: Self.typedError(injected, at: scratch("tmp/runtime-\(uid)"))) {
+      #expect(throws: Self.typedError(injected, at: scratch.at("tmp/runtime-\(uid)"))) {
         try dirs.directory(.runtime)
       }
-      #expect(ReliabilityScratch.status(scratch("tmp/runtime-\(uid)")) == nil)
+      #expect(TemporaryRoot.fileStatus(scratch.at("tmp/runtime-\(uid)")) == nil)
     }
   }
 
   @Test("EINTR from every call of a whole creation is retried and never seen")
   func interruptedEverywhere() throws {
-    try ReliabilityScratch.with { scratch in
+    try TemporaryRoot.with { scratch in
       // Every call fails with EINTR once, then succeeds.
       let seen = Locked(Set<FaultInjectingSystemCalls.Record>())
       let provider = FaultInjectingSystemCalls(faults: [
@@ -254,8 +254,8 @@ struct FaultInjectionTests {
           matches: { record in seen.withLock { $0.insert(record).inserted } })
       ])
       try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-        scratch("a/b/c/d"))
-      #expect(ReliabilityScratch.status(scratch("a/b/c/d"))?.permissions == 0o700)
+        scratch.at("a/b/c/d"))
+      #expect(TemporaryRoot.fileStatus(scratch.at("a/b/c/d"))?.permissions == 0o700)
       #expect(provider.injectedCount >= 4 * 3)
     }
   }

@@ -217,13 +217,13 @@ struct HostileInputTests {
 
   @Test("A 64 KB path is refused by creation as too long, without creating anything")
   func overlongPathIsNotCreated() throws {
-    try ReliabilityScratch.with { scratch in
+    try TemporaryRoot.with { scratch in
       let component = String(repeating: "c", count: 200)
       let path = scratch.path + String(repeating: "/" + component, count: 320)
       #expect(throws: DirectoryError.nameTooLong(path: path)) {
         try DirectoryCreator(syscalls: .live).findOrCreate(path)
       }
-      #expect(scratch.entries().isEmpty)
+      #expect(scratch.relativePaths().isEmpty)
     }
   }
 
@@ -294,8 +294,8 @@ struct HostileInputTests {
 
   @Test("Hostile user-dirs.dirs files parse as documented", arguments: userDirectories)
   func hostileUserDirectories(row: HostileUserDirectories) throws {
-    try ReliabilityScratch.with { scratch in
-      let file = scratch("user-dirs.dirs")
+    try TemporaryRoot.with { scratch in
+      let file = scratch.at("user-dirs.dirs")
       #expect(FileManager.default.createFile(atPath: file, contents: Data(row.bytes)))
       let parsed = try #require(
         UserDirectoriesLoader.read(path: file, home: Self.home, syscalls: .live))
@@ -306,8 +306,8 @@ struct HostileInputTests {
 
   @Test("A file beyond the size limit is read up to the limit and nothing else")
   func oversizedUserDirectoriesFile() throws {
-    try ReliabilityScratch.with { scratch in
-      let file = scratch("user-dirs.dirs")
+    try TemporaryRoot.with { scratch in
+      let file = scratch.at("user-dirs.dirs")
       let filler = String(repeating: "# filler\n", count: UserDirectoriesLoader.sizeLimit / 9 + 1)
       let text = "XDG_MUSIC_DIR=\"$HOME/m\"\n" + filler + "XDG_DOCUMENTS_DIR=\"$HOME/late\"\n"
       #expect(FileManager.default.createFile(atPath: file, contents: Data(text.utf8)))
@@ -320,15 +320,15 @@ struct HostileInputTests {
 
   @Test("Every name given to a system call is one component, even after a combining mark")
   func combiningMarkAfterSlashIsStillASeparator() throws {
-    try ReliabilityScratch.with { scratch in
+    try TemporaryRoot.with { scratch in
       let provider = FaultInjectingSystemCalls()
       try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-        scratch("\u{301}a/\u{301}b"))
+        scratch.at("\u{301}a/\u{301}b"))
       let names = provider.records.filter { $0.call == .mkdirat || $0.call == .openat }.map(\.name)
       #expect(names.filter { $0 != "/" }.allSatisfy { !$0.unicodeScalars.contains("/") })
       #expect(names.contains("\u{301}b"))
-      for path in [scratch("\u{301}a"), scratch("\u{301}a/\u{301}b")] {
-        #expect(ReliabilityScratch.status(path)?.permissions == 0o700)
+      for path in [scratch.at("\u{301}a"), scratch.at("\u{301}a/\u{301}b")] {
+        #expect(TemporaryRoot.fileStatus(path)?.permissions == 0o700)
       }
     }
   }

@@ -56,17 +56,17 @@ struct SecureExecutionTests {
 
   @Test("Creation in a setuid process happens under the password database's home only")
   func creationIgnoresEnvironment() throws {
-    try ReliabilityScratch.with { scratch in
+    try TemporaryRoot.with { scratch in
       var variables: [String: String] = [:]
-      for (name, _) in Self.hostileVariables { variables[name] = scratch("attacker/\(name)") }
-      let environment = Self.environment(variables, passwordHome: scratch("home"))
+      for (name, _) in Self.hostileVariables { variables[name] = scratch.at("attacker/\(name)") }
+      let environment = Self.environment(variables, passwordHome: scratch.at("home"))
       let dirs = try AppDirectories(app: "A", environment: environment)
       for kind in [AppDirectory.data, .config, .cache, .state, .logs] {
         _ = try dirs.directory(kind)
       }
-      #expect(scratch.entries().allSatisfy { $0.hasPrefix("home") })
-      #expect(scratch.entries().contains("home/.cache/A"))
-      #expect(ReliabilityScratch.status(scratch("attacker")) == nil)
+      #expect(scratch.relativePaths().allSatisfy { $0.hasPrefix("home") })
+      #expect(scratch.relativePaths().contains("home/.cache/A"))
+      #expect(TemporaryRoot.fileStatus(scratch.at("attacker")) == nil)
     }
   }
 }

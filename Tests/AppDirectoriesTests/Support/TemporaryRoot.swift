@@ -123,6 +123,21 @@ struct TemporaryRoot: Sendable {
     status(absolutePath).map { $0.st_mode & 0o7777 }
   }
 
+  /// What `lstat` sees at a path, as the library's system-call seam reports it, or `nil` when
+  /// nothing is there.
+  static func fileStatus(_ absolutePath: String) -> FileStatus? {
+    guard
+      case .success(let status) = LiveSystemCalls().status(
+        path: absolutePath, followSymlinks: false)
+    else { return nil }
+    return status
+  }
+
+  /// Every path below the root relative to it, not following symlinks, sorted.
+  func relativePaths() -> [String] {
+    allPaths().map { String($0.dropFirst(path.count + 1)) }.sorted()
+  }
+
   /// Every path below the root, not following symlinks, sorted.
   func allPaths() -> [String] {
     var found: [String] = []
