@@ -114,10 +114,15 @@ enum CommandLineTool {
   }
 
   static func warn(_ warnings: [DirectoryWarning]) {
-    var seen = Set<String>()
-    for warning in warnings where seen.insert(warning.message).inserted {
-      Platform.writeError("appdirs: warning: \(warning.message)\n")
+    for message in uniqueMessages(warnings) {
+      Platform.writeError("appdirs: warning: \(message)\n")
     }
+  }
+
+  /// The warnings' messages, each once, in the order first met.
+  static func uniqueMessages(_ warnings: [DirectoryWarning]) -> [String] {
+    var seen = Set<String>()
+    return warnings.map(\.message).filter { seen.insert($0).inserted }
   }
 }
 

@@ -40,6 +40,21 @@ struct DirectoryQuery {
 
     static let allNames: [String] =
       StandardDirectory.allCases.map(\.commandLineName) + ["logs", "shared"]
+
+    /// The application's own directory this kind becomes when `--app` is given, or `nil` for
+    /// kinds that stay shared (home, documents, …, and group containers).
+    var appScoped: AppDirectory? {
+      switch self {
+      case .logs: .logs
+      case .shared: nil
+      case .base(.data): .data
+      case .base(.config): .config
+      case .base(.cache): .cache
+      case .base(.state): .state
+      case .base(.runtime): .runtime
+      case .base: nil
+      }
+    }
   }
 
   let environment: ProcessEnvironment
@@ -100,16 +115,8 @@ struct DirectoryQuery {
     case .shared:
       guard let group else { throw UsageError(message: "'shared' needs --group ID") }
       return .shared(group: group)
-    case .base(let base):
-      guard app != nil else { return nil }
-      switch base {
-      case .data: return .data
-      case .config: return .config
-      case .cache: return .cache
-      case .state: return .state
-      case .runtime: return .runtime
-      default: return nil
-      }
+    case .base:
+      return app == nil ? nil : kind.appScoped
     }
   }
 

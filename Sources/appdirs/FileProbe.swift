@@ -22,14 +22,12 @@ enum FileProbe {
 
   /// Whether a directory (or a symlink to one) is at `path`.
   static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    entry(path, followingSymlinks: true)?.kind == .directory
   }
 
   /// Whether a file of any kind, even a dangling symlink, is at `path`.
   static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
+    entry(path) != nil
   }
 
   /// The entry at `path` itself (a symlink is not followed), or `nil` when there is none.

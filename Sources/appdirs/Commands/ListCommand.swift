@@ -56,11 +56,7 @@ enum ListCommand {
       let exists = preview == nil && FileProbe.isDirectory(resolution.path)
       return Entry(kind: kind, resolution: resolution, exists: exists)
     }
-    var warnings: [String] = []
-    for warning in entries.flatMap(\.resolution.warnings) where !warnings.contains(warning.message)
-    {
-      warnings.append(warning.message)
-    }
+    let warnings = CommandLineTool.uniqueMessages(entries.flatMap(\.resolution.warnings))
     if arguments.flag("--json") {
       Platform.write(try json(entries, query: query, warnings: warnings).rendered() + "\n")
     } else if arguments.flag("--shell") {

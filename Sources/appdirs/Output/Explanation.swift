@@ -142,11 +142,5 @@ struct Explanation {
 
 extension DirectoryQuery.Kind {
   /// Whether, given an application, the kind is the application's own folder.
-  var becomesAppFolder: Bool {
-    switch self {
-    case .logs: true
-    case .shared: false
-    case .base(let base): [.data, .config, .cache, .state, .runtime].contains(base)
-    }
-  }
+  var becomesAppFolder: Bool { appScoped != nil }
 }
