@@ -32,6 +32,11 @@ public struct AppDirectories: Sendable {
   /// The pure kinds, resolved once: data, config, cache, state, logs.
   private let resolved: [ResolvedDirectory]
 
+  /// The URLs of the resolved kinds, built the first time each is asked for and then kept by
+  /// the instance: a tool that only prints paths never runs Foundation's URL parser, and the
+  /// steady state of ``directory(_:)`` takes no lookup in the process-wide URL cache.
+  private let urls = ResolvedURLs(count: cachedKinds.count)
+
   /// A kind resolved at initialization.
   ///
   /// A plain enum rather than `Result<_, DirectoryError>`: a generic type whose parameters have
@@ -112,7 +117,7 @@ public struct AppDirectories: Sendable {
   /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
   ///   ``DirectoryError/invalidName(_:reason:)`` for a bad group identifier.
   public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
-    if let index = Self.index(of: kind) { return try resolved[index].get().url }
+    if let index = Self.index(of: kind) { return try cachedURL(index) }
     return try uncachedResolution(for: kind).app.url
   }
 
@@ -124,9 +129,8 @@ public struct AppDirectories: Sendable {
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
     let creator = DirectoryCreator(syscalls: syscalls)
     if let index = Self.index(of: kind) {
-      let resolution = try resolved[index].get()
-      try creator.findOrCreate(resolution.path)
-      return resolution.url
+      try creator.findOrCreate(try resolved[index].get().path)
+      return try cachedURL(index)
     }
     let (base, resolution) = try uncachedResolution(for: kind)
     if let base, base.runtimeCheck == .createFallback {
@@ -181,6 +185,13 @@ public struct AppDirectories: Sendable {
       syscalls: syscalls, stopAtFirst: false)
   }
 
+  private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
+    if let url = urls[index] { return url }
+    let url = URL(fileURLWithPath: try resolved[index].get().path, isDirectory: true)
+    urls[index] = url
+    return url
+  }
+
   private static func index(of kind: AppDirectory) -> Int? {
     switch kind {
     case .data: 0
@@ -206,5 +217,21 @@ public struct AppDirectories: Sendable {
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
     let base = try check.settle(try platformLayout.base(.runtime, userDirectories: nil))
     return (base, base.appending(app))
+  }
+}
+
+/// URLs filled in on first use and shared by the copies of one ``AppDirectories``.
+private final class ResolvedURLs: @unchecked Sendable {
+  private let lock = ThreadLock()
+  // Guarded by `lock`.
+  private var slots: [URL?]
+
+  init(count: Int) {
+    slots = [URL?](repeating: nil, count: count)
+  }
+
+  subscript(index: Int) -> URL? {
+    get { lock.withLock { slots[index] } }
+    set { lock.withLock { slots[index] = newValue } }
   }
 }
