@@ -12,7 +12,6 @@ let package = Package(
   products: [
     .library(name: "AppDirectories", targets: ["AppDirectories"]),
     .executable(name: "appdirs", targets: ["appdirs"]),
-    .executable(name: "appdirs-benchmarks", targets: ["appdirs-benchmarks"]),
   ],
   targets: [
     .target(name: "AppDirectories", swiftSettings: strictSettings),
@@ -22,10 +21,16 @@ let package = Package(
       name: "appdirs-benchmarks", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     .executableTarget(
       name: "appdirs-stress", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+    // One kit for every test: the temporary root, the recording and fault-injecting system
+    // calls, the environments, the tool runner.
+    .target(
+      name: "TestSupport", dependencies: ["AppDirectories"], path: "Tests/TestSupport",
+      swiftSettings: strictSettings),
     .testTarget(
-      name: "AppDirectoriesTests", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+      name: "AppDirectoriesTests", dependencies: ["AppDirectories", "TestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
-      name: "appdirsTests", dependencies: ["appdirs", "AppDirectories"],
+      name: "appdirsTests", dependencies: ["appdirs", "AppDirectories", "TestSupport"],
       swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

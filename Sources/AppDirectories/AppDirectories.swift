@@ -11,6 +11,8 @@
 /// the first time:
 ///
 /// ```swift
+/// import AppDirectories
+///
 /// let dirs = try AppDirectories(app: "ExampleApp", organization: "Example")
 /// let url  = try dirs.url(for: .cache)          // resolve only, no file system writes
 /// let made = try dirs.directory(.cache)         // find or create
@@ -23,7 +25,7 @@ public struct AppDirectories: Sendable {
   /// The organization, used where the platform's convention has a folder for it (Windows).
   public let organization: String?
   /// The rules in use.
-  public let layout: Layout
+  public let layout: DirectoryLayout
   /// The environment the paths are resolved from.
   public let environment: ProcessEnvironment
 
@@ -67,9 +69,9 @@ public struct AppDirectories: Sendable {
   ///   - organization: The organization's name, used only where the platform has a folder for it.
   ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
   ///   - environment: The environment to resolve from; the running process's by default.
-  /// - Throws: ``DirectoryError/invalidName(_:reason:)`` when a name cannot be a folder name.
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when a name cannot be a folder name.
   public init(
-    app: String, organization: String? = nil, layout: Layout = .native,
+    app: String, organization: String? = nil, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) {
     try self.init(
@@ -78,8 +80,8 @@ public struct AppDirectories: Sendable {
   }
 
   init(
-    app: String, organization: String?, layout: Layout, environment: ProcessEnvironment,
-    syscalls: SystemCalls
+    app: String, organization: String?, layout: DirectoryLayout,
+    environment: ProcessEnvironment, syscalls: SystemCalls
   ) throws(DirectoryError) {
     try NameValidation.validate(app, as: .application, on: environment.platform)
     if let organization {
@@ -105,40 +107,57 @@ public struct AppDirectories: Sendable {
     )
   }
 
-  /// The path of a directory, where it came from, and every warning on the way. Nothing is
-  /// created; for ``AppDirectory/runtime`` the runtime directory is checked with `lstat`.
+  /// The path of a directory, where it came from, what was passed over and why, and every
+  /// warning on the way, from the environment value alone: no system call.
+  ///
+  /// For ``AppDirectory/runtime`` the path is the candidate, with a
+  /// ``DirectoryResolution/requirement`` that only the file system can check; see
+  /// ``verifiedResolution(for:)``.
   public func resolution(for kind: AppDirectory) throws(DirectoryError) -> DirectoryResolution {
     if let index = Self.index(of: kind) { return try resolved[index].get() }
-    return try uncachedResolution(for: kind).app
+    return try uncachedResolution(for: kind)
+  }
+
+  /// The resolution with its requirement checked on the file system, without writing
+  /// anything: a runtime directory that is not private to the user gives way to its fallback,
+  /// with a warning that says why. Other kinds need no check and cost nothing more than
+  /// ``resolution(for:)``.
+  ///
+  /// - Throws: ``DirectoryError/insecureRuntimeDirectory(path:problem:)`` when the fallback
+  ///   exists and is not private: such a directory is never handed out, not even as a path.
+  public func verifiedResolution(for kind: AppDirectory) throws(DirectoryError)
+    -> DirectoryResolution
+  {
+    try privateDirectoryCheck.settle(try resolution(for: kind))
   }
 
   /// The URL of a directory, without creating it.
   ///
+  /// For ``AppDirectory/runtime`` the runtime directory is checked as in
+  /// ``verifiedResolution(for:)``; nothing is written.
+  ///
   /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
-  ///   ``DirectoryError/invalidName(_:reason:)`` for a bad group identifier.
+  ///   ``DirectoryError/invalidName(name:reason:)`` for a bad group identifier.
   public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
     if let index = Self.index(of: kind) { return try cachedURL(index) }
-    return try uncachedResolution(for: kind).app.url
+    return try verifiedResolution(for: kind).url
   }
 
   /// Finds or creates a directory and returns its URL.
   ///
-  /// When the directory exists this costs one system call. Missing directories are created
-  /// with mode 0700; existing ones are left as they are. A file, a dangling symlink or anything
-  /// else in the way is a ``DirectoryError`` naming the path.
+  /// When the directory exists this costs one system call (two for the runtime directory,
+  /// whose base is checked too). Missing directories are created with mode 0700; existing ones
+  /// are left as they are. A file, a dangling symlink or anything else in the way is a
+  /// ``DirectoryError`` naming the path.
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
-    let creator = DirectoryCreator(syscalls: syscalls)
+    let creator = DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
     if let index = Self.index(of: kind) {
       try creator.findOrCreate(try resolved[index].get().path)
       return try cachedURL(index)
     }
-    let (base, resolution) = try uncachedResolution(for: kind)
-    if let base, base.runtimeCheck == .createFallback {
-      try RuntimeDirectoryCheck(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
-        .ensureFallback(base.path)
-    }
-    try creator.findOrCreate(resolution.path)
-    return resolution.url
+    let settled = try privateDirectoryCheck.ensure(try uncachedResolution(for: kind))
+    try creator.findOrCreate(settled.path)
+    return settled.url
   }
 
   /// The directories searched for a kind's files, most important first: for data and config
@@ -148,11 +167,12 @@ public struct AppDirectories: Sendable {
     try searchResolutions(for: kind).map(\.url)
   }
 
-  /// The resolutions behind ``searchURLs(for:)``.
+  /// The resolutions behind ``searchURLs(for:)``, the user's own verified as in
+  /// ``verifiedResolution(for:)``.
   public func searchResolutions(for kind: AppDirectory) throws(DirectoryError)
     -> [DirectoryResolution]
   {
-    let own = try resolution(for: kind)
+    let own = try verifiedResolution(for: kind)
     let system: [DirectoryResolution] =
       switch kind {
       case .data: systemSearch.data
@@ -185,9 +205,15 @@ public struct AppDirectories: Sendable {
       syscalls: syscalls, stopAtFirst: false)
   }
 
+  private var privateDirectoryCheck: PrivateDirectoryCheck {
+    PrivateDirectoryCheck(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID,
+      trustedRoot: environment.trustedRoot)
+  }
+
   private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
     if let url = urls[index] { return url }
-    let url = URL(fileURLWithPath: try resolved[index].get().path, isDirectory: true)
+    let url = fileURL(try resolved[index].get().path, isDirectory: true)
     urls[index] = url
     return url
   }
@@ -203,20 +229,17 @@ public struct AppDirectories: Sendable {
     }
   }
 
-  /// Resolves a kind that is not cached: runtime (settled against the file system) and shared
-  /// containers. Returns the runtime base too, which creation needs.
-  private func uncachedResolution(for kind: AppDirectory) throws(DirectoryError) -> (
-    base: DirectoryResolution?, app: DirectoryResolution
-  ) {
-    if case .shared(let group) = kind {
-      try NameValidation.validate(group, as: .groupIdentifier, on: environment.platform)
+  /// Resolves a kind that is not cached: runtime (whose requirement stays pending) and shared
+  /// containers, whose identifier is checked and, on Apple platforms, asked of the system.
+  private func uncachedResolution(for kind: AppDirectory) throws(DirectoryError)
+    -> DirectoryResolution
+  {
+    guard case .shared(let group) = kind else {
+      return try platformLayout.app(kind, name: app, organization: organization)
     }
-    let resolution = try platformLayout.app(kind, name: app, organization: organization)
-    guard resolution.runtimeCheck != nil else { return (nil, resolution) }
-    let check = RuntimeDirectoryCheck(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
-    let base = try check.settle(try platformLayout.base(.runtime, userDirectories: nil))
-    return (base, base.appending(app))
+    try NameValidation.validate(group, as: .groupIdentifier, on: environment.platform)
+    return try environment.readingGroupContainer(group).layout(layout)
+      .app(kind, name: app, organization: organization)
   }
 }
 

@@ -11,6 +11,8 @@ extension FileManager {
   /// running executable's file name.
   ///
   /// ```swift
+  /// import AppDirectories
+  ///
   /// let support = try FileManager.default.applicationSupportDirectory
   /// ```
   public var applicationSupportDirectory: URL {
@@ -47,9 +49,11 @@ extension FileManager {
   /// Finds or creates a search-path directory, optionally with a folder appended.
   ///
   /// Every `SearchPathDirectory` with a meaning on this platform works in the user domain;
-  /// the others, and other domains, throw ``DirectoryError/unsupported(_:)``.
+  /// the others, and other domains, throw ``DirectoryError/unsupported(reason:)``.
   ///
   /// ```swift
+  /// import AppDirectories
+  ///
   /// let cache = try FileManager.default.findOrCreateDirectory(
   ///   .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")
   /// ```
@@ -68,10 +72,10 @@ extension FileManager {
     syscalls: SystemCalls
   ) throws(DirectoryError) -> URL {
     guard domain == .userDomainMask else {
-      throw .unsupported("the search-path domain \(domain.rawValue) (only .userDomainMask)")
+      throw .unsupported(reason: .searchPathDomain(rawValue: domain.rawValue))
     }
     guard let (kind, folder) = Self.standardDirectory(for: directory) else {
-      throw .unsupported("FileManager.SearchPathDirectory(rawValue: \(directory.rawValue))")
+      throw .unsupported(reason: .searchPathDirectory(rawValue: directory.rawValue))
     }
     if let component {
       try NameValidation.validate(component, as: .application, on: environment.platform)
@@ -79,9 +83,10 @@ extension FileManager {
     let base = try StandardDirectories.resolution(
       for: kind, layout: .native, environment: environment, syscalls: syscalls)
     var path = base.path
-    for name in [folder, component].compactMap({ $0 }) { path = PathNormalization.join(path, name) }
-    try DirectoryCreator(syscalls: syscalls).findOrCreate(path)
-    return URL(fileURLWithPath: path, isDirectory: true)
+    for name in [folder, component].compactMap({ $0 }) { path = POSIXPath.join(path, name) }
+    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+      .findOrCreate(path)
+    return fileURL(path, isDirectory: true)
   }
 
   /// The base directory, and a folder inside it, for each search-path directory that has a
@@ -103,22 +108,5 @@ extension FileManager {
     case .trashDirectory: (.data, "Trash")
     default: nil
     }
-  }
-}
-
-extension AppDirectories {
-  /// The running application's directories, named after its executable.
-  static let currentApplication: Result<AppDirectories, DirectoryError> = Result {
-    () throws(DirectoryError) in try AppDirectories(app: currentApplicationName)
-  }
-
-  /// The bundle's executable name where there is a bundle, else the executable's file name.
-  static var currentApplicationName: String {
-    #if canImport(Darwin) && !canImport(FoundationEssentials)
-      if let name = Bundle.main.object(forInfoDictionaryKey: "CFBundleExecutable") as? String {
-        return name
-      }
-    #endif
-    return ProcessInfo.processInfo.processName
   }
 }

@@ -7,35 +7,53 @@
 /// The per-user base directories that all applications share: home, documents, caches and
 /// the rest of ``StandardDirectory``.
 ///
+/// The same verbs as ``AppDirectories``:
+///
 /// ```swift
+/// import AppDirectories
+///
 /// let documents = try StandardDirectories.url(for: .documents)
 /// let fonts = try StandardDirectories.directory(.fonts)   // created if missing
+/// let configs = try StandardDirectories.searchURLs(for: .config)
 /// ```
 public enum StandardDirectories {
   /// The URL of a base directory, without creating it.
   ///
   /// On Linux the user folders (documents, downloads, …) come from `user-dirs.dirs`, which is
-  /// parsed once and read again only when it changes: one `stat` per call.
+  /// parsed once and read again only when it changes: one `stat` per call. The runtime
+  /// directory is checked as in ``verifiedResolution(for:layout:environment:)``.
   public static func url(
-    for kind: StandardDirectory, layout: Layout = .native,
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> URL {
-    try resolution(for: kind, layout: layout, environment: environment, syscalls: .live).url
+    try verifiedResolution(for: kind, layout: layout, environment: environment, syscalls: .live)
+      .url
   }
 
-  /// The path of a base directory, where it came from, and every warning on the way.
+  /// The path of a base directory, where it came from, what was passed over and why, and
+  /// every warning on the way. Reads nothing but `user-dirs.dirs` (for the user folders, when
+  /// the environment reads it from disk); a runtime directory's requirement stays pending.
   public static func resolution(
-    for kind: StandardDirectory, layout: Layout = .native,
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> DirectoryResolution {
     try resolution(for: kind, layout: layout, environment: environment, syscalls: .live)
+  }
+
+  /// The resolution with its requirement checked on the file system, without writing
+  /// anything: a runtime directory that is not private to the user gives way to its fallback.
+  public static func verifiedResolution(
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
+    environment: ProcessEnvironment = .current
+  ) throws(DirectoryError) -> DirectoryResolution {
+    try verifiedResolution(for: kind, layout: layout, environment: environment, syscalls: .live)
   }
 
   /// Finds or creates a base directory and returns its URL.
   ///
   /// Missing directories are created with mode 0700; existing ones are left as they are.
   public static func directory(
-    _ kind: StandardDirectory, layout: Layout = .native,
+    _ kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> URL {
     try directory(kind, layout: layout, environment: environment, syscalls: .live)
@@ -44,50 +62,71 @@ public enum StandardDirectories {
   /// The directories searched for files of a kind, most important first: for data and config
   /// the user's directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`); for
   /// other kinds only the kind's own directory.
+  public static func searchURLs(
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
+    environment: ProcessEnvironment = .current
+  ) throws(DirectoryError) -> [URL] {
+    try searchResolutions(for: kind, layout: layout, environment: environment).map(\.url)
+  }
+
+  /// The resolutions behind ``searchURLs(for:layout:environment:)``.
   public static func searchResolutions(
-    for kind: StandardDirectory, layout: Layout = .native,
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> [DirectoryResolution] {
-    let own = try resolution(for: kind, layout: layout, environment: environment, syscalls: .live)
-    let systemKind: AppDirectory? =
-      switch kind {
-      case .data: .data
-      case .config: .config
-      default: nil
-      }
-    guard let systemKind else { return [own] }
-    return [own] + environment.layout(layout).searchBases(systemKind)
+    try searchResolutions(for: kind, layout: layout, environment: environment, syscalls: .live)
+  }
+
+  static func searchResolutions(
+    for kind: StandardDirectory, layout: DirectoryLayout, environment: ProcessEnvironment,
+    syscalls: SystemCalls
+  ) throws(DirectoryError) -> [DirectoryResolution] {
+    let own = try verifiedResolution(
+      for: kind, layout: layout, environment: environment, syscalls: syscalls)
+    guard let appKind = AppDirectory(scoping: kind), appKind == .data || appKind == .config
+    else { return [own] }
+    return [own] + environment.layout(layout).searchBases(appKind)
   }
 
   static func directory(
-    _ kind: StandardDirectory, layout: Layout, environment: ProcessEnvironment,
+    _ kind: StandardDirectory, layout: DirectoryLayout, environment: ProcessEnvironment,
     syscalls: SystemCalls
   ) throws(DirectoryError) -> URL {
     let resolved = try resolution(
       for: kind, layout: layout, environment: environment, syscalls: syscalls)
-    if resolved.runtimeCheck == .createFallback {
-      try RuntimeDirectoryCheck(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
-        .ensureFallback(resolved.path)
-    } else {
-      try DirectoryCreator(syscalls: syscalls).findOrCreate(resolved.path)
-    }
-    return resolved.url
+    let settled = try check(environment, syscalls).ensure(resolved)
+    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+      .findOrCreate(settled.path)
+    return settled.url
   }
 
+  static func verifiedResolution(
+    for kind: StandardDirectory, layout: DirectoryLayout, environment: ProcessEnvironment,
+    syscalls: SystemCalls
+  ) throws(DirectoryError) -> DirectoryResolution {
+    try check(environment, syscalls).settle(
+      try resolution(for: kind, layout: layout, environment: environment, syscalls: syscalls))
+  }
+
+  /// Stage 1, then the pure layout: the environment with `user-dirs.dirs` read when the kind
+  /// is a user folder and the environment reads the file from disk, then the path table.
   static func resolution(
-    for kind: StandardDirectory, layout: Layout, environment: ProcessEnvironment,
+    for kind: StandardDirectory, layout: DirectoryLayout, environment: ProcessEnvironment,
     syscalls: SystemCalls
   ) throws(DirectoryError) -> DirectoryResolution {
     let platformLayout = environment.layout(layout)
-    var userDirectories: UserDirectories? = nil
-    if UserDirectories.Key(kind) != nil, let file = try platformLayout.userDirectoriesFilePath() {
-      userDirectories = UserDirectoriesLoader.load(
-        file, for: environment, home: try environment.resolveHome().path, syscalls: syscalls)
-    }
-    let resolution = try platformLayout.base(kind, userDirectories: userDirectories)
-    return try RuntimeDirectoryCheck(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID
-    )
-    .settle(resolution)
+    guard UserDirectories.Key(kind) != nil, case .readFromDisk = environment.userDirectoriesFile,
+      let file = try platformLayout.userDirectoriesFilePath()
+    else { return try platformLayout.base(kind) }
+    return try UserDirectoriesReader.load(file, into: environment, syscalls: syscalls)
+      .layout(layout).base(kind)
+  }
+
+  private static func check(_ environment: ProcessEnvironment, _ syscalls: SystemCalls)
+    -> PrivateDirectoryCheck
+  {
+    PrivateDirectoryCheck(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID,
+      trustedRoot: environment.trustedRoot)
   }
 }

@@ -1,11 +1,39 @@
-/// One option of a command, as the parser and the help text see it.
+/// One option of a command, as the parser, the help text, the usage line and the completion
+/// scripts see it.
 struct OptionSpec: Sendable {
+  /// What an option's value is.
+  enum Value: Sendable, Equatable {
+    /// Free text, shown with this placeholder, such as `NAME`.
+    case name(String)
+    /// One of these words, such as `native|xdg`; anything else is a usage error that calls
+    /// the value by `noun` ("unknown layout 'xgd'").
+    case choice([String], noun: String)
+  }
+
   /// The option's name with its dashes, such as `--app`.
   let name: String
-  /// The placeholder of its value, such as `NAME`, or `nil` for a flag.
-  let valueName: String?
+  /// Its value, or `nil` for a flag.
+  let value: Value?
   /// One line for the help text.
   let help: String
+
+  init(name: String, value: Value? = nil, help: String) {
+    self.name = name
+    self.value = value
+    self.help = help
+  }
+
+  /// The placeholder in usage lines and help: `NAME`, or the choices as `native|xdg`.
+  var placeholder: String? {
+    switch value {
+    case .name(let name): name
+    case .choice(let words, _): words.joined(separator: "|")
+    case nil: nil
+    }
+  }
+
+  /// The option with its placeholder, as usage lines and help show it: `--app NAME`.
+  var label: String { name + (placeholder.map { " " + $0 } ?? "") }
 }
 
 /// The arguments of one command after parsing.
@@ -16,6 +44,8 @@ struct ParsedArguments: Sendable {
 
   func value(_ name: String) -> String? { values[name] }
   func flag(_ name: String) -> Bool { flags.contains(name) }
+  /// The value of a choice option, already checked against its choices by the parser.
+  func choice(_ name: String) throws(UsageError) -> String? { values[name] }
 }
 
 /// A mistake on the command line; the tool prints it and exits with 64.
@@ -54,21 +84,28 @@ enum ArgumentParser {
           message: "unknown option '\(name)'"
             + Suggestion.didYouMean(name, among: options.map(\.name)))
       }
-      guard let valueName = spec.valueName else {
+      guard let value = spec.value else {
         if inlineValue != nil {
           throw UsageError(message: "option '\(name)' takes no value")
         }
         parsed.flags.insert(name)
         continue
       }
+      let given: String
       if let inlineValue {
-        parsed.values[name] = inlineValue
+        given = inlineValue
       } else if index < arguments.count {
-        parsed.values[name] = arguments[index]
+        given = arguments[index]
         index += 1
       } else {
-        throw UsageError(message: "option '\(name)' needs a value (\(name) \(valueName))")
+        throw UsageError(message: "option '\(name)' needs a value (\(spec.label))")
       }
+      if case .choice(let words, let noun) = value, !words.contains(given) {
+        throw UsageError(
+          message: "unknown \(noun) '\(given)'" + Suggestion.didYouMean(given, among: words)
+            + "; \(noun)s are " + words.joined(separator: ", "))
+      }
+      parsed.values[name] = given
     }
     return parsed
   }

@@ -1,4 +1,4 @@
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// The `appdirs` tool: the table of commands, the top-level options, and the mapping from
 /// errors to exit codes.
@@ -6,19 +6,46 @@ enum CommandLineTool {
   /// The version printed by `--version`; the one place it is written down.
   static let version = "0.2.0"
 
-  /// A command of the tool.
+  /// A command of the tool: its table entry, from which the parser, the help, the usage line
+  /// and the completion scripts are all made.
   struct Command: Sendable {
     let name: String
     let abstract: String
-    let usage: String
-    let arguments: [(String, String)]
+    let arguments: [ArgumentSpec]
     let options: [OptionSpec]
+    /// Options of which at most one may be given, shown as `[--json | --shell]`.
+    var exclusiveOptions: [String] = []
     let examples: [String]
     let run: @Sendable (ParsedArguments, ProcessEnvironment) throws -> Platform.ExitCode
+
+    /// The usage line, made from the tables: `appdirs path KIND [--app NAME] …`.
+    var usage: String {
+      var words = ["appdirs", name]
+      for argument in arguments {
+        words.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+      }
+      for option in options where !exclusiveOptions.contains(option.name) {
+        words.append("[\(option.label)]")
+      }
+      if !exclusiveOptions.isEmpty {
+        words.append("[" + exclusiveOptions.joined(separator: " | ") + "]")
+      }
+      return words.joined(separator: " ")
+    }
   }
 
-  static let helpOption = OptionSpec(
-    name: "--help", valueName: nil, help: "Show help for this command.")
+  /// A positional argument of a command.
+  struct ArgumentSpec: Sendable {
+    /// The placeholder, such as `KIND`.
+    let name: String
+    /// One line for the help text.
+    let help: String
+    /// What the argument completes to.
+    let completion: CompletionScript.Candidates
+    var isOptional = false
+  }
+
+  static let helpOption = OptionSpec(name: "--help", help: "Show help for this command.")
 
   /// Every command, in the order the help lists them.
   static let commands: [Command] = [
@@ -50,7 +77,7 @@ enum CommandLineTool {
         || first.hasPrefix(CompletionScript.optionName + "="):
         let parsed = try ArgumentParser.parse(
           arguments,
-          options: [OptionSpec(name: CompletionScript.optionName, valueName: "SHELL", help: "")])
+          options: [CompletionScript.option])
         Platform.write(
           try CompletionScript.script(forShell: parsed.value(CompletionScript.optionName) ?? ""))
         return .success
@@ -67,8 +94,17 @@ enum CommandLineTool {
         Platform.write(HelpCommand.text(for: command))
         return .success
       }
-      let parsed = try ArgumentParser.parse(rest, options: command.options + [helpOption])
-      return try command.run(parsed, environment)
+      do {
+        let parsed = try ArgumentParser.parse(rest, options: command.options + [helpOption])
+        if let last = command.exclusiveOptions.last, let first = command.exclusiveOptions.first,
+          command.exclusiveOptions.filter(parsed.flag).count > 1
+        {
+          throw UsageError(message: "\(first) and \(last) cannot be used together")
+        }
+        return try command.run(parsed, environment)
+      } catch let error as UsageError {
+        return usageError(error.message, help: "appdirs help \(command.name)")
+      }
     } catch let error as UsageError {
       return usageError(error.message)
     } catch let error as DirectoryError {
@@ -89,17 +125,15 @@ enum CommandLineTool {
     return command
   }
 
-  static func usageError(_ message: String) -> Platform.ExitCode {
-    Platform.writeError("appdirs: error: \(message)\nRun 'appdirs help' for usage.\n")
+  static func usageError(_ message: String, help: String = "appdirs help") -> Platform.ExitCode {
+    Platform.writeError("appdirs: error: \(message)\nRun '\(help)' for usage.\n")
     return .usage
   }
 
   /// Prints a library error and returns its exit code.
   static func report(_ error: DirectoryError) -> Platform.ExitCode {
     Platform.writeError("appdirs: error: \(error.description)\n")
-    if let suggestion = error.recoverySuggestion {
-      Platform.writeError("appdirs: note: \(suggestion)\n")
-    }
+    Platform.writeError("appdirs: note: \(error.recoverySuggestion)\n")
     return exitCode(for: error)
   }
 
@@ -114,15 +148,18 @@ enum CommandLineTool {
   }
 
   static func warn(_ warnings: [DirectoryWarning]) {
-    for message in uniqueMessages(warnings) {
-      Platform.writeError("appdirs: warning: \(message)\n")
+    for warning in warnings.uniqued() {
+      Platform.writeError("appdirs: warning: \(warning.message)\n")
     }
   }
+}
 
-  /// The warnings' messages, each once, in the order first met.
-  static func uniqueMessages(_ warnings: [DirectoryWarning]) -> [String] {
-    var seen = Set<String>()
-    return warnings.map(\.message).filter { seen.insert($0).inserted }
+extension Array where Element: Hashable {
+  /// The elements, each once, in the order first met: the tool's one de-duplication, for
+  /// warnings and findings that several directories share.
+  func uniqued() -> [Element] {
+    var seen = Set<Element>()
+    return filter { seen.insert($0).inserted }
   }
 }
 

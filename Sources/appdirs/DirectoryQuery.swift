@@ -1,17 +1,17 @@
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// The directories one invocation asks about: the options shared by the commands (`--app`,
 /// `--org`, `--group`, `--layout`) turned into library calls.
 struct DirectoryQuery {
   static let appOption = OptionSpec(
-    name: "--app", valueName: "NAME",
+    name: "--app", value: .name("NAME"),
     help: "The application's name; data, config, cache, state, runtime become its own.")
   static let organizationOption = OptionSpec(
-    name: "--org", valueName: "NAME", help: "The organization (used in Windows paths).")
+    name: "--org", value: .name("NAME"), help: "The organization (used in Windows paths).")
   static let groupOption = OptionSpec(
-    name: "--group", valueName: "ID", help: "The group identifier of a shared container.")
+    name: "--group", value: .name("ID"), help: "The group identifier of a shared container.")
   static let layoutOption = OptionSpec(
-    name: "--layout", valueName: "native|xdg",
+    name: "--layout", value: .choice(DirectoryLayout.allCases.map(\.rawValue), noun: "layout"),
     help: "The platform's conventions (default) or the XDG rules.")
 
   /// A kind as the command line names it.
@@ -20,26 +20,25 @@ struct DirectoryQuery {
     case logs
     case shared
 
+    /// The one table of the tool's kind names, in the order `list` shows them; `public` is
+    /// ``StandardDirectory/publicShare``, and `applicationSupport` another name for `data`.
+    static let table: [(name: String, kind: Kind)] =
+      StandardDirectory.allCases.map { base in
+        (base == .publicShare ? "public" : base.rawValue, Kind.base(base))
+      } + [("logs", .logs), ("shared", .shared)]
+
+    static let aliases: [(name: String, kind: Kind)] = [("applicationSupport", .base(.data))]
+
     init?(_ name: String) {
-      switch name {
-      case "logs": self = .logs
-      case "shared": self = .shared
-      default:
-        guard let kind = StandardDirectory(commandLineName: name) else { return nil }
-        self = .base(kind)
+      guard let entry = (Self.table + Self.aliases).first(where: { $0.name == name }) else {
+        return nil
       }
+      self = entry.kind
     }
 
-    var name: String {
-      switch self {
-      case .base(let kind): kind.commandLineName
-      case .logs: "logs"
-      case .shared: "shared"
-      }
-    }
+    var name: String { Self.table.first(where: { $0.kind == self })!.name }
 
-    static let allNames: [String] =
-      StandardDirectory.allCases.map(\.commandLineName) + ["logs", "shared"]
+    static let allNames: [String] = table.map(\.name)
 
     /// The application's own directory this kind becomes when `--app` is given, or `nil` for
     /// kinds that stay shared (home, documents, …, and group containers).
@@ -47,37 +46,32 @@ struct DirectoryQuery {
       switch self {
       case .logs: .logs
       case .shared: nil
-      case .base(.data): .data
-      case .base(.config): .config
-      case .base(.cache): .cache
-      case .base(.state): .state
-      case .base(.runtime): .runtime
-      case .base: nil
+      case .base(let base): AppDirectory(scoping: base)
       }
     }
   }
 
   let environment: ProcessEnvironment
-  let layout: Layout
+  let layout: DirectoryLayout
   let app: AppDirectories?
   let group: String?
   let organization: String?
+  /// Whether requirements are checked on this machine's file system; not for a preview of
+  /// another platform, which describes a simulated machine.
+  let checksFileSystem: Bool
 
-  init(_ arguments: ParsedArguments, environment: ProcessEnvironment) throws {
+  init(_ arguments: ParsedArguments, environment: ProcessEnvironment, checksFileSystem: Bool = true)
+    throws
+  {
     self.environment = environment
-    if let name = arguments.value("--layout") {
-      guard let layout = Layout(rawValue: name) else {
-        throw UsageError(
-          message: "unknown layout '\(name)'"
-            + Suggestion.didYouMean(name, among: Layout.allCases.map(\.rawValue))
-            + "; use native or xdg")
-      }
-      self.layout = layout
-    } else {
-      layout = .native
-    }
+    self.checksFileSystem = checksFileSystem
+    layout = try arguments.choice("--layout").map { DirectoryLayout(rawValue: $0)! } ?? .native
     organization = arguments.value("--org")
     group = arguments.value("--group")
+    // Every name given is checked, whether or not the command uses it.
+    if let organization {
+      _ = try AppDirectories(app: "appdirs", organization: organization, environment: environment)
+    }
     if let name = arguments.value("--app") {
       app = try AppDirectories(
         app: name, organization: organization, layout: layout, environment: environment)
@@ -128,12 +122,19 @@ struct DirectoryQuery {
       app: "appdirs", organization: organization, layout: layout, environment: environment)
   }
 
+  /// The kind's resolution, verified on the file system unless this is a preview.
   func resolution(of kind: Kind) throws -> DirectoryResolution {
     if let appKind = try appKind(kind) {
-      return try appDirectories().resolution(for: appKind)
+      let directories = try appDirectories()
+      return checksFileSystem
+        ? try directories.verifiedResolution(for: appKind)
+        : try directories.resolution(for: appKind)
     }
     guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
-    return try StandardDirectories.resolution(for: base, layout: layout, environment: environment)
+    return checksFileSystem
+      ? try StandardDirectories.verifiedResolution(
+        for: base, layout: layout, environment: environment)
+      : try StandardDirectories.resolution(for: base, layout: layout, environment: environment)
   }
 
   func create(_ kind: Kind) throws -> String {
@@ -169,16 +170,11 @@ struct DirectoryQuery {
     return found.map(\.path)
   }
 
-  /// The search lists of data and config.
-  func searchPaths(_ kind: AppDirectory) throws -> [String] {
-    try searchResolutions(kind).map(\.path)
-  }
-
   /// The search lists of data and config, with the source and warnings of each entry.
   func searchResolutions(_ kind: AppDirectory) throws -> [DirectoryResolution] {
+    // Data and config carry no requirement, so even a preview may ask for these.
     if let app { return try app.searchResolutions(for: kind) }
-    let base: StandardDirectory = kind == .data ? .data : .config
     return try StandardDirectories.searchResolutions(
-      for: base, layout: layout, environment: environment)
+      for: kind.base ?? .data, layout: layout, environment: environment)
   }
 }

@@ -17,7 +17,7 @@ import AppDirectories
 /// Nothing of this machine is read except the user name; `exists` is always false.
 enum PlatformPreview {
   static let option = OptionSpec(
-    name: "--platform", valueName: "macos|ios|windows|android|linux",
+    name: "--platform", value: .choice(platforms, noun: "platform"),
     help: "Preview another platform from a simulated machine.")
 
   /// The platforms that can be previewed, by their names in `list --json`.
@@ -31,11 +31,7 @@ enum PlatformPreview {
     -> ProcessEnvironment?
   {
     guard let name = arguments.value("--platform") else { return nil }
-    guard platforms.contains(name) else {
-      throw UsageError(
-        message: "unknown platform '\(name)'" + Suggestion.didYouMean(name, among: platforms)
-          + "; platforms are " + platforms.joined(separator: ", "))
-    }
+    // The parser has checked the name against `platforms`.
     return simulated(name, user: userName(in: real), group: arguments.value("--group"))
   }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 @Suite("Android layout")
 struct AndroidLayoutTests {
@@ -98,7 +99,7 @@ struct AndroidLayoutTests {
 
   /// platformdirs' rule: an app process has ANDROID_DATA and ANDROID_ROOT and neither SHELL
   /// nor PREFIX (Termux sets both, `adb shell` sets SHELL).
-  static let detectionRows: [(Platform, [String: String], Platform)] = [
+  static let detectionRows: [(OperatingSystem, [String: String], OperatingSystem)] = [
     (.android, ["ANDROID_DATA": "/data", "ANDROID_ROOT": "/system"], .android),
     (.linux, ["ANDROID_DATA": "/data", "ANDROID_ROOT": "/system"], .android),
     (
@@ -120,8 +121,10 @@ struct AndroidLayoutTests {
   ]
 
   @Test(arguments: detectionRows)
-  func androidIsDetectedAsPlatformdirsDoes(row: (Platform, [String: String], Platform)) {
-    #expect(Platform.detected(host: row.0, variables: row.1) == row.2)
+  func androidIsDetectedAsPlatformdirsDoes(
+    row: (OperatingSystem, [String: String], OperatingSystem)
+  ) {
+    #expect(OperatingSystem.detected(host: row.0, variables: row.1) == row.2)
   }
 
   static let processNameRows: [(String, UInt32, String?)] = [

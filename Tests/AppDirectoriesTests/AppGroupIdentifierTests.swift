@@ -1,11 +1,12 @@
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 @Suite("App group identifiers on iOS and macOS")
 struct AppGroupIdentifierTests {
   /// Identifier, platform, accepted. iOS needs `group.`; macOS takes `group.` or a team ID.
-  static let rows: [(String, Platform, Bool)] = [
+  static let rows: [(String, OperatingSystem, Bool)] = [
     ("group.com.example.app", .iOS, true),
     ("group.com.example.app", .macOS, true),
     ("ABCDE12345.com.example.app", .macOS, true),
@@ -27,7 +28,7 @@ struct AppGroupIdentifierTests {
   ]
 
   @Test(arguments: rows)
-  func groupIdentifierIsCheckedBeforeTheSystemIsAsked(row: (String, Platform, Bool)) {
+  func groupIdentifierIsCheckedBeforeTheSystemIsAsked(row: (String, OperatingSystem, Bool)) {
     // The system's answer is given for every identifier, as macOS gives one even for invalid
     // identifiers: only the library's own check can reject it.
     var environment = row.1 == .iOS ? PlatformSamples.iOS() : PlatformSamples.macOS()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -176,7 +177,7 @@ struct CreationRaceTests {
       let start = Date()
       #expect(
         throws: DirectoryError.permissionDenied(
-          path: scratch.at("base/leaf"), errno: Errno(rawValue: EACCES))
+          path: scratch.at("base/leaf"), errno: SystemErrno(rawValue: EACCES))
       ) {
         try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
           scratch.at("base/leaf"))

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 @Suite("macOS and iOS layout")
 struct DarwinLayoutTests {
@@ -112,12 +113,12 @@ struct DarwinLayoutTests {
         == PlatformSamples.container + row.1)
   }
 
-  static let unsupportedRows: [(Platform, StandardDirectory)] = [
+  static let unsupportedRows: [(OperatingSystem, StandardDirectory)] = [
     (.macOS, .templates), (.iOS, .templates), (.iOS, .executables), (.iOS, .fonts),
   ]
 
   @Test(arguments: unsupportedRows)
-  func kindWithoutANativeFolderIsUnsupported(row: (Platform, StandardDirectory)) {
+  func kindWithoutANativeFolderIsUnsupported(row: (OperatingSystem, StandardDirectory)) {
     let environment = row.0 == .macOS ? PlatformSamples.macOS() : PlatformSamples.iOS()
     #expect {
       try PlatformSamples.basePath(row.1, in: environment)
@@ -128,7 +129,7 @@ struct DarwinLayoutTests {
   }
 
   /// `HOME` and `TMPDIR` overrides, and what replaces them when they are unusable.
-  static let overrideRows: [(Platform, [String: String?], AppDirectory, String)] = [
+  static let overrideRows: [(OperatingSystem, [String: String?], AppDirectory, String)] = [
     (
       .macOS, ["HOME": "/Volumes/Home/ada/"], .data,
       "/Volumes/Home/ada/Library/Application Support/ExampleApp"
@@ -157,7 +158,9 @@ struct DarwinLayoutTests {
   ]
 
   @Test(arguments: overrideRows)
-  func environmentOverridesApply(row: (Platform, [String: String?], AppDirectory, String)) throws {
+  func environmentOverridesApply(row: (OperatingSystem, [String: String?], AppDirectory, String))
+    throws
+  {
     let environment =
       row.0 == .macOS ? PlatformSamples.macOS(row.1) : PlatformSamples.iOS(row.1)
     #expect(try PlatformSamples.appPath(row.2, in: environment) == row.3)

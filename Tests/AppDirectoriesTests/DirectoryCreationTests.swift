@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// The find-or-create rules of SPEC section 5, through every entry point that creates.
 @Suite("Find or create")
@@ -166,7 +167,7 @@ struct DirectoryCreationTests {
         "\(String(describing: error))")
       #expect(error?.path == blocked)
       #expect(error?.description.contains(blocked) == true)
-      #expect(error?.recoverySuggestion?.isEmpty == false)
+      #expect(error?.recoverySuggestion.isEmpty == false)
       // Nothing was created, through the obstacle or anywhere else.
       #expect(root.allPaths() == before)
       #expect(!root.exists(target))
@@ -354,7 +355,7 @@ struct DirectoryCreationTests {
         live.makeDirectory(in: parent, name: name, mode: name == "leaf" ? 0o300 : mode)
       }
       recorder.onOpenDirectory = { live, parent, name, options in
-        if name == "leaf" && !options.pathOnly { return .failure(Errno(rawValue: EACCES)) }
+        if name == "leaf" && !options.pathOnly { return .failure(SystemErrno(rawValue: EACCES)) }
         return live.openDirectory(in: parent, name: name, options: options)
       }
       try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf + "/inner")
@@ -375,7 +376,7 @@ struct DirectoryCreationTests {
       let errno = row.errno
       recorder.onMakeDirectory = { live, parent, name, mode in
         name == "leaf"
-          ? Errno(rawValue: errno) : live.makeDirectory(in: parent, name: name, mode: mode)
+          ? SystemErrno(rawValue: errno) : live.makeDirectory(in: parent, name: name, mode: mode)
       }
       let leaf = root.at("parent/leaf")
       let error = #expect(throws: DirectoryError.self) {
@@ -383,7 +384,7 @@ struct DirectoryCreationTests {
       }
       #expect(error?.caseName == row.caseName)
       #expect(error?.path == leaf)
-      #expect(error?.errno == Errno(rawValue: row.errno))
+      #expect(error?.errno == SystemErrno(rawValue: row.errno))
       #expect(error?.description.contains(leaf) == true)
       #expect(!root.exists(leaf))
     }
@@ -393,12 +394,12 @@ struct DirectoryCreationTests {
   func failedFchmodOfANewDirectoryIsATypedError(_ errno: Int32) throws {
     try TemporaryRoot.with { root in
       var recorder = RecordingSystemCalls()
-      recorder.onSetPermissions = { _, _, _ in Errno(rawValue: errno) }
+      recorder.onSetPermissions = { _, _, _ in SystemErrno(rawValue: errno) }
       let error = #expect(throws: DirectoryError.self) {
         try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(root.at("a/b"))
       }
       #expect(error?.path == root.at("a"))
-      #expect(error?.errno == Errno(rawValue: errno))
+      #expect(error?.errno == SystemErrno(rawValue: errno))
       #expect(!root.exists(root.at("a/b")))
     }
   }
@@ -409,13 +410,13 @@ struct DirectoryCreationTests {
       var recorder = RecordingSystemCalls()
       recorder.onMakeDirectory = { live, parent, name, mode in
         if interrupted.withLock({ $0.insert("mkdir " + name).inserted }) {
-          return Errno(rawValue: EINTR)
+          return SystemErrno(rawValue: EINTR)
         }
         return live.makeDirectory(in: parent, name: name, mode: mode)
       }
       recorder.onStatus = { live, path, follow in
         if interrupted.withLock({ $0.insert("stat " + path).inserted }) {
-          return .failure(Errno(rawValue: EINTR))
+          return .failure(SystemErrno(rawValue: EINTR))
         }
         return live.status(path: path, followSymlinks: follow)
       }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// The path table of SPEC section 3, one row per kind, with and without an application.
 /// Pure resolution: nothing here touches the file system.
@@ -232,7 +233,7 @@ struct DirectoryKindTests {
   func pathNormalizationCollapsesSlashesAndDotsButKeepsDotDot(
     _ row: (input: String, expected: String)
   ) {
-    #expect(PathNormalization.normalize(row.input) == row.expected)
+    #expect(POSIXPath.normalize(row.input) == row.expected)
   }
 }
 

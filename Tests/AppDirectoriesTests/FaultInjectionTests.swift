@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import AppDirectories
+@_spi(Tool) @testable import AppDirectories
+@testable import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -133,7 +134,7 @@ struct FaultInjectionTests {
 
   /// The typed error for an `errno` at a path.
   static func typedError(_ injected: InjectedErrno, at path: String) -> DirectoryError {
-    let errno = Errno(rawValue: injected.value)
+    let errno = SystemErrno(rawValue: injected.value)
     switch injected {
     case .eacces, .eperm: return .permissionDenied(path: path, errno: errno)
     case .erofs: return .readOnlyFileSystem(path: path)
@@ -169,7 +170,7 @@ struct FaultInjectionTests {
       #expect(thrown == expected)
       if let thrown {
         #expect(thrown.path == expected?.path)
-        #expect(thrown.recoverySuggestion?.isEmpty == false)
+        #expect(thrown.recoverySuggestion.isEmpty == false)
         // Nothing below the failing component was created.
         if let component = step.newComponent {
           let below = [
@@ -191,7 +192,8 @@ struct FaultInjectionTests {
         let status = TemporaryRoot.fileStatus(scratch.at(relative))
         #expect(status?.type == .directory, "\(relative)")
         #expect(
-          status?.permissions == 0o700, "\(relative) has mode \(octal(status?.permissions ?? 0))")
+          status?.permissions == 0o700,
+          "\(relative) has mode \(zeroPadded(status?.permissions ?? 0, radix: 8, width: 4))")
       }
       #expect(scratch.relativePaths() == ["base", "base/middle", "base/middle/leaf"])
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// The seeds' `FileManager` one-liners, through the internal entry point that takes an
 /// environment, so that no test touches the real home.
@@ -87,7 +88,7 @@ struct FileManagerTests {
           environment: root.environment(), syscalls: .live)
       }
       #expect(error?.caseName == "unsupported")
-      #expect(error?.recoverySuggestion?.isEmpty == false)
+      #expect(error?.recoverySuggestion.isEmpty == false)
       #expect(root.allPaths().isEmpty)
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +16,7 @@ import Testing
 struct HostileName: Sendable, CustomTestStringConvertible {
   var label: String
   var name: String
-  var platform: Platform = .linux
+  var platform: OperatingSystem = .linux
   /// A piece of the rejection's reason, or `nil` when the name is accepted.
   var rejectedBecause: String?
 
@@ -180,8 +181,10 @@ struct HostileInputTests {
     var environment = ProcessEnvironment(
       variables: variables, passwordDatabaseHome: "/passwd/ada", effectiveUserID: 1000,
       platform: .linux)
-    environment.variablesWithInvalidUTF8 = row.invalidUTF8
-    for name in row.invalidUTF8 { environment.variables[name] = nil }
+    for name in row.invalidUTF8 {
+      environment.undecodableVariables[name] = [0x2F, 0xFF]
+      environment.variables[name] = nil
+    }
     let resolution = try AppDirectories(app: "A", environment: environment).resolution(
       for: row.kind)
     let expected = row.path.map { $0.hasPrefix("~") ? Self.home + $0.dropFirst() : $0 }
@@ -249,9 +252,9 @@ struct HostileInputTests {
       "NUL byte in the key", Array("XDG_DOCU".utf8) + [0] + Array("MENTS_DIR=\"$HOME/d\"\n".utf8),
       documents: nil, warnings: 1),
     .init(
-      "invalid UTF-8 in the value is decoded",
+      "invalid UTF-8 in the value: the line is ignored, never turned into U+FFFD",
       Array("XDG_DOCUMENTS_DIR=\"$HOME/".utf8) + [0xFF, 0xC3] + Array("\"\n".utf8),
-      documents: "/home/ada/\u{FFFD}\u{FFFD}", warnings: 0),
+      documents: nil, warnings: 1),
     .init(
       "invalid UTF-8 before the key",
       [0xFE, 0xFF] + Array("XDG_DOCUMENTS_DIR=\"$HOME/d\"\n".utf8), documents: nil, warnings: 1),
@@ -297,10 +300,15 @@ struct HostileInputTests {
     try TemporaryRoot.with { scratch in
       let file = scratch.at("user-dirs.dirs")
       #expect(FileManager.default.createFile(atPath: file, contents: Data(row.bytes)))
-      let parsed = try #require(
-        UserDirectoriesLoader.read(path: file, home: Self.home, syscalls: .live))
-      #expect(parsed.paths[.documents] == row.documents)
-      #expect(parsed.warnings.count == row.warnings, "\(parsed.warnings.prefix(3))")
+      let resolution = try StandardDirectories.resolution(
+        for: .documents,
+        environment: ProcessEnvironment(
+          variables: ["HOME": Self.home, "XDG_CONFIG_HOME": scratch.path], platform: .linux,
+          userDirectoriesFile: .readFromDisk))
+      #expect(resolution.source.isUserDirectoriesFile == (row.documents != nil))
+      #expect(!resolution.path.unicodeScalars.contains("\u{FFFD}"))
+      #expect(resolution.path == row.documents ?? Self.home + "/Documents")
+      #expect(resolution.warnings.count == row.warnings, "\(resolution.warnings.prefix(3))")
     }
   }
 
@@ -308,13 +316,16 @@ struct HostileInputTests {
   func oversizedUserDirectoriesFile() throws {
     try TemporaryRoot.with { scratch in
       let file = scratch.at("user-dirs.dirs")
-      let filler = String(repeating: "# filler\n", count: UserDirectoriesLoader.sizeLimit / 9 + 1)
+      let filler = String(repeating: "# filler\n", count: UserDirectoriesReader.sizeLimit / 9 + 1)
       let text = "XDG_MUSIC_DIR=\"$HOME/m\"\n" + filler + "XDG_DOCUMENTS_DIR=\"$HOME/late\"\n"
       #expect(FileManager.default.createFile(atPath: file, contents: Data(text.utf8)))
-      let parsed = try #require(
-        UserDirectoriesLoader.read(path: file, home: Self.home, syscalls: .live))
-      #expect(parsed.paths[.music] == "/home/ada/m")
-      #expect(parsed.paths[.documents] == nil)
+      let environment = ProcessEnvironment(
+        variables: ["HOME": Self.home, "XDG_CONFIG_HOME": scratch.path], platform: .linux,
+        userDirectoriesFile: .readFromDisk)
+      let music = try StandardDirectories.resolution(for: .music, environment: environment)
+      let documents = try StandardDirectories.resolution(for: .documents, environment: environment)
+      #expect(music.path == "/home/ada/m")
+      #expect(documents.path == "/home/ada/Documents")
     }
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// The name rules of SPEC section 4: application names, organizations and group identifiers
 /// are single path components, and nothing is created for a rejected one.
@@ -48,10 +49,10 @@ struct NameValidationTests {
       + "x", String(repeating: "a", count: 255), String(repeating: "é", count: 127) + "a",
   ]
 
-  static let xdgPlatforms: [Platform] = [.linux, .freeBSD, .openBSD]
+  static let xdgPlatforms: [OperatingSystem] = [.linux, .freeBSD, .openBSD]
 
-  @Test(arguments: rejectedEverywhere, Platform.allCases)
-  func invalidAppNameIsRejected(_ row: BadName, platform: Platform) {
+  @Test(arguments: rejectedEverywhere, OperatingSystem.allCases)
+  func invalidAppNameIsRejected(_ row: BadName, platform: OperatingSystem) {
     let environment = pureEnvironment(platform: platform)
     let error = #expect(throws: DirectoryError.self) {
       try AppDirectories(app: row.name, environment: environment)
@@ -62,7 +63,7 @@ struct NameValidationTests {
     }
     #expect(name == row.name)
     #expect(!reason.isEmpty)
-    #expect(error?.recoverySuggestion?.isEmpty == false)
+    #expect(error?.recoverySuggestion.isEmpty == false)
   }
 
   @Test(arguments: rejectedEverywhere)
@@ -82,8 +83,8 @@ struct NameValidationTests {
     #expect(error?.caseName == "invalidName")
   }
 
-  @Test(arguments: acceptedEverywhere, Platform.allCases)
-  func singleComponentNameIsAccepted(_ name: String, platform: Platform) throws {
+  @Test(arguments: acceptedEverywhere, OperatingSystem.allCases)
+  func singleComponentNameIsAccepted(_ name: String, platform: OperatingSystem) throws {
     let dirs = try AppDirectories(
       app: name, organization: name, environment: pureEnvironment(platform: platform))
     #expect(dirs.app == name)
@@ -121,7 +122,7 @@ struct NameValidationTests {
 
   @Test(
     arguments: rejectedOnWindows.filter { $0 != "..." }, xdgPlatforms + [.macOS, .iOS, .android])
-  func windowsOnlyNameIsAcceptedElsewhere(_ name: String, platform: Platform) throws {
+  func windowsOnlyNameIsAcceptedElsewhere(_ name: String, platform: OperatingSystem) throws {
     let dirs = try AppDirectories(app: name, environment: pureEnvironment(platform: platform))
     #expect(dirs.app == name)
   }
@@ -135,7 +136,7 @@ struct NameValidationTests {
   // MARK: Group identifiers
 
   @Test(arguments: [
-    ("group.com.example.app", Platform.linux, true),
+    ("group.com.example.app", OperatingSystem.linux, true),
     ("com.example.app", .linux, true),
     ("ABCDE12345.com.example", .linux, true),
     ("group.com.example-app_2", .linux, true),
@@ -161,7 +162,7 @@ struct NameValidationTests {
     ("group.com:example", .windows, false),
   ])
   func groupIdentifierFollowsThePlatformsRules(
-    _ row: (identifier: String, platform: Platform, accepted: Bool)
+    _ row: (identifier: String, platform: OperatingSystem, accepted: Bool)
   ) {
     let problem = NameValidation.problem(
       with: row.identifier, as: .groupIdentifier, on: row.platform)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// A setuid or setgid process (`AT_SECURE`) must not let its caller's environment choose where
 /// it writes: every `XDG_*` variable and `HOME` are ignored, and home comes from the password

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// The `user-dirs.dirs` rules of SPEC section 3: which lines count, how values expand, and the
 /// defaults for whatever is missing.
@@ -103,16 +104,42 @@ struct UserDirectoriesTests {
       contents: "XDG_FROBS_DIR=\"$HOME/Frobs\"\nXDG_DOCUMENTS_DIR=\"$HOME/Docs\"\n",
       documents: home + "/Docs", ignoredLines: [1]),
     ParseCase(
-      name: "a bad line does not spoil the next",
+      name: "a bad line of another key does not spoil the next, nor warn about it",
       contents: "XDG_DESKTOP_DIR=\"$HOME/Desk\nXDG_DOCUMENTS_DIR=\"$HOME/Docs\"\n",
-      documents: home + "/Docs", ignoredLines: [1]),
+      documents: home + "/Docs", ignoredLines: []),
   ]
+
+  @Test func aBadLineWarnsOnlyAboutItsOwnKey() throws {
+    let contents = "XDG_DESKTOP_DIR=\"$HOME/Desk\nXDG_MUSIC_DIR=Music\nXDG_FOO_DIR=\"/f\"\n"
+    let environment = pureEnvironment(userDirectories: contents)
+    let desktop = try StandardDirectories.resolution(for: .desktop, environment: environment)
+    let file = Self.home + "/.config/user-dirs.dirs"
+    #expect(desktop.path == Self.home + "/Desktop")
+    #expect(
+      desktop.ignored == [
+        IgnoredValue(
+          .userDirectoriesFile(path: file, key: "DESKTOP"),
+          .invalidLine(number: 1, problem: "the closing quote is missing"))
+      ])
+    // A line with no known key could be meant for any folder, so every folder tells of it.
+    #expect(
+      desktop.warnings.map(\.message) == [
+        "\(file) line 1 is ignored: the closing quote is missing",
+        "\(file) line 3 is ignored: XDG_FOO_DIR is not a known key",
+      ])
+    let music = try StandardDirectories.resolution(for: .music, environment: environment)
+    #expect(
+      music.warnings.map(\.message) == [
+        "\(file) line 2 is ignored: the value is not in double quotes",
+        "\(file) line 3 is ignored: XDG_FOO_DIR is not a known key",
+      ])
+  }
 
   @Test(arguments: acceptedLines)
   func validLineSetsTheDirectory(_ row: ParseCase) throws {
     let resolution = try documents(row.contents)
     #expect(resolution.path == row.documents)
-    #expect(resolution.source == .userDirectoriesFile)
+    #expect(resolution.source.isUserDirectoriesFile)
     #expect(resolution.source.description == "user-dirs.dirs")
     expectIgnored(row.ignoredLines, in: resolution)
   }
@@ -237,7 +264,7 @@ struct UserDirectoriesTests {
     let resolution = try StandardDirectories.resolution(
       for: row.kind, environment: pureEnvironment(userDirectories: Self.completeFile))
     #expect(resolution.path == Self.home + "/" + Self.germanFolders[row.kind]!)
-    #expect(resolution.source == .userDirectoriesFile)
+    #expect(resolution.source.isUserDirectoriesFile)
     #expect(resolution.warnings.isEmpty)
   }
 
@@ -277,8 +304,8 @@ struct UserDirectoriesTests {
   func homeExpandsWithoutDoubledSlashes(_ home: String) {
     let parsed = UserDirectories(
       parsing: "XDG_MUSIC_DIR=\"$HOME\"\nXDG_VIDEOS_DIR=\"$HOME/\"\nXDG_PICTURES_DIR=\"$HOME/P\"\n",
-      home: PathNormalization.normalize(home))
-    let clean = PathNormalization.normalize(home)
+      home: POSIXPath.normalize(home))
+    let clean = POSIXPath.normalize(home)
     #expect(parsed.paths[.music] == clean)
     #expect(parsed.paths[.videos] == clean)
     #expect(parsed.paths[.pictures] == (clean == "/" ? "/P" : clean + "/P"))
@@ -304,7 +331,7 @@ struct UserDirectoriesTests {
       for (kind, folder) in Self.germanFolders {
         let resolution = try StandardDirectories.resolution(for: kind, environment: environment)
         #expect(resolution.path == root.home + "/" + folder)
-        #expect(resolution.source == .userDirectoriesFile)
+        #expect(resolution.source.isUserDirectoriesFile)
       }
     }
   }

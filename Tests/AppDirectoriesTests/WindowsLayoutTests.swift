@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 @Suite("Windows layout")
 struct WindowsLayoutTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// The XDG Base Directory rules for `XDG_*_HOME`, `XDG_*_DIRS`, `HOME` and setuid processes
 /// (SPEC section 3, "Environment rules"). Pure resolution: nothing here touches the file system.
@@ -206,7 +207,8 @@ struct XDGEnvironmentTests {
       resolutions.map(\.path) == [try dirs.url(for: row.kind).path]
         + row.expected.map { $0 + "/ExampleApp" })
     #expect(resolutions.dropFirst().allSatisfy { $0.source == .default })
-    let warnings = resolutions.last?.warnings ?? []
+    // The list's warnings go with its first system entry, once.
+    let warnings = resolutions.dropFirst().flatMap(\.warnings)
     #expect(warnings.count == row.relativeEntries.count)
     for entry in row.relativeEntries {
       #expect(warnings.contains { $0.message.contains(row.variable) && $0.message.contains(entry) })
@@ -412,7 +414,8 @@ struct XDGEnvironmentTests {
   @Test(arguments: [
     (DirectorySource.variable("XDG_DATA_HOME"), "XDG_DATA_HOME"),
     (.variable("XDG_RUNTIME_DIR"), "XDG_RUNTIME_DIR"), (.variable("HOME"), "HOME"),
-    (.default, "default"), (.userDirectoriesFile, "user-dirs.dirs"),
+    (.default, "default"),
+    (.userDirectoriesFile(path: "/x/user-dirs.dirs", line: 2), "user-dirs.dirs"),
     (.passwordDatabase, "passwd"), (.fallback, "fallback"),
   ])
   func sourceIsNamedAsInTheJSONOutput(_ row: (source: DirectorySource, name: String)) {

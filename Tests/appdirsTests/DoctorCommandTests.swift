@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `appdirs doctor`: one row per finding, each with its fix, and the exit code.
 ///
 /// The doctor compares HOME with the password database, so these runs use the unprivileged
@@ -28,7 +30,7 @@ import Testing
   }
 
   @Test func healthySetupExits0() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("data/ExampleApp", mode: 0o700)
     try root.makeDirectory("config/ExampleApp", mode: 0o755)
     let result = try doctor(root, Self.healthyEnvironment(root))
@@ -135,7 +137,7 @@ import Testing
 
   @Test(arguments: findings)
   func eachFindingIsReportedWithItsFixAndExits1(finding: Finding) throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     var environment = Self.healthyEnvironment(root)
     try finding.prepare(root, &environment)
     let result = try doctor(root, environment)
@@ -157,7 +159,7 @@ import Testing
     ("SNAP_NAME", "example", "running in a Snap (SNAP_NAME=example)"),
   ])
   func sandboxIsANoteNotAProblem(variable: String, value: String, note: String) throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     var environment = Self.healthyEnvironment(root)
     environment[variable] = value
     let result = try doctor(root, environment)
@@ -169,7 +171,7 @@ import Testing
 
   @Test func noHomeAtAllIsAProblem() throws {
     try #require(getpwuid(12345) == nil)
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     var environment = Self.healthyEnvironment(root)
     environment["HOME"] = nil
     root.chownAll(to: 12345)
@@ -180,7 +182,7 @@ import Testing
   }
 
   @Test func severalProblemsAreCounted() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     var environment = Self.healthyEnvironment(root)
     environment["XDG_CACHE_HOME"] = "cache"
     environment["XDG_STATE_HOME"] = ""

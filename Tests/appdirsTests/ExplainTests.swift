@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `appdirs path KIND --explain`: the path first, then where it came from and every warning.
 @Suite struct ExplainTests {
   struct Case: Sendable, CustomTestStringConvertible {
@@ -41,12 +43,12 @@ import Testing
       name: "user-dirs.dirs line", arguments: ["documents"], environment: [:],
       userDirectories: "# written by xdg-user-dirs-update\nXDG_DOCUMENTS_DIR=\"$HOME/Docs\"\n",
       path: "~/Docs",
-      mentions: ["source: the XDG_DOCUMENTS_DIR line of ~/.config/user-dirs.dirs"]),
+      mentions: ["source: line 2 of ~/.config/user-dirs.dirs"]),
     Case(
       name: "ignored user-dirs.dirs line", arguments: ["music"], environment: [:],
       userDirectories: "XDG_MUSIC_DIR=Music\n", path: "~/Music",
       mentions: [
-        "has no usable XDG_MUSIC_DIR line",
+        "source: the default, because ~/.config/user-dirs.dirs line 1 is ignored",
         "warning: ~/.config/user-dirs.dirs line 1 is ignored: the value is not in double quotes",
       ]),
     Case(
@@ -70,8 +72,8 @@ import Testing
 
   @Test(arguments: cases)
   func explainPrintsThePathFirstThenItsSource(testCase: Case) throws {
-    let root = try TemporaryRoot()
-    var environment = root.environment
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
     for (name, value) in testCase.environment {
       environment[name] = value == "-" ? nil : Self.expand(value, root)
     }
@@ -89,10 +91,10 @@ import Testing
   }
 
   @Test func explainWithCreateCreatesAndExplains() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
       ["path", "cache", "--app", "ExampleApp", "--create", "--explain"],
-      environment: root.environment, in: root)
+      environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(result.lines.first == root.home + "/.cache/ExampleApp")
     #expect(root.isDirectory("home/.cache/ExampleApp"))

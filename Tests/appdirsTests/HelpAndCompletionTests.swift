@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// Help, version and the shell completion scripts.
 @Suite struct HelpAndCompletionTests {
   static let commands = ["path", "list", "locate", "doctor", "help"]
 
   @Test(arguments: [["help"], ["--help"], ["-h"]])
   func overviewListsEveryCommand(arguments: [String]) throws {
-    let root = try TemporaryRoot()
-    let result = try Tool.run(arguments, environment: root.environment, in: root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(arguments, environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(result.standardError == "")
     #expect(result.lines.first?.hasPrefix("OVERVIEW: ") == true)
@@ -37,9 +39,9 @@ import Testing
   func commandHelpHasAbstractUsageOneLinePerOptionAndExamples(
     command: String, options: [String]
   ) throws {
-    let root = try TemporaryRoot()
-    let viaHelp = try Tool.run(["help", command], environment: root.environment, in: root)
-    let viaFlag = try Tool.run([command, "--help"], environment: root.environment, in: root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let viaHelp = try Tool.run(["help", command], environment: root.toolEnvironment, in: root)
+    let viaFlag = try Tool.run([command, "--help"], environment: root.toolEnvironment, in: root)
     #expect(viaHelp.status == 0)
     #expect(viaFlag.status == 0)
     #expect(viaHelp.standardOutput == viaFlag.standardOutput)
@@ -54,8 +56,8 @@ import Testing
   }
 
   @Test func versionIsOneLine() throws {
-    let root = try TemporaryRoot()
-    let result = try Tool.run(["--version"], environment: root.environment, in: root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(["--version"], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(result.lines.count == 1)
     #expect(result.standardOutput.wholeMatch(of: /appdirs \d+\.\d+\.\d+\n/) != nil)
@@ -71,7 +73,7 @@ import Testing
       _appdirs
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    var environment = root.environment
+    var environment = root.toolEnvironment
     environment["PATH"] = "/usr/bin:/bin"
     let result = try Tool.runProcess(
       ["/bin/bash", "-c", script, Tool.path], environment: environment, in: root)
@@ -99,19 +101,19 @@ import Testing
 
   @Test(arguments: bashCases)
   func bashCompletionCompletes(words: [String], expected: [String]) throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     #expect(try bashComplete(words, root: root) == expected)
   }
 
   @Test func bashCompletionCompletesFilesForLocate() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.write("", to: "settings.json")
     #expect(try bashComplete(["locate", "config", "sett"], root: root) == ["settings.json"])
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
   func zshCompletionOffersKindNames() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     // compadd is replaced by a printer, so that the completion function runs outside the line
     // editor.
     let script = """
@@ -123,7 +125,7 @@ import Testing
       _appdirs
       """
     let result = try Tool.runProcess(
-      ["/usr/bin/zsh", "-f", "-c", script, Tool.path], environment: root.environment, in: root)
+      ["/usr/bin/zsh", "-f", "-c", script, Tool.path], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.lines.contains("cache"))
     #expect(result.lines.contains("logs"))
@@ -132,8 +134,8 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
   func fishCompletionCompletesAKindName() throws {
-    let root = try TemporaryRoot()
-    var environment = root.environment
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
     environment["PATH"] = "/usr/bin:/bin"
     let script = """
       '\(Tool.path)' --generate-completion-script fish | source

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `appdirs path --create` killed with SIGKILL at random moments while it creates a very deep
 /// tree; the next run must complete the tree, every directory private.
 @Suite("Creation interrupted by SIGKILL")
@@ -28,7 +30,7 @@ struct InterruptedCreationTests {
 
   @Test("A run killed at any point leaves a tree that the next run completes")
   func killedRunsAreCompletedByTheNextRun() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let total = Self.depth + 1
     func environment(_ index: Int) -> [String: String] {
       [

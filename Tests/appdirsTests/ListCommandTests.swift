@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `appdirs list`: the table for people, `--json` for programs, `--shell` for shells.
 @Suite struct ListCommandTests {
   static let baseKinds = [
@@ -19,9 +21,9 @@ import Testing
   }
 
   @Test func jsonHasTheDocumentedShape() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("home/.cache")
-    let object = try json(["--app", "ExampleApp", "--org", "Example"], root.environment, root)
+    let object = try json(["--app", "ExampleApp", "--org", "Example"], root.toolEnvironment, root)
     #expect(
       Set(object.keys) == [
         "platform", "layout", "app", "organization", "sandbox", "directories", "search",
@@ -57,8 +59,8 @@ import Testing
   }
 
   @Test func jsonWithoutAppHasNullAppAndNoLogs() throws {
-    let root = try TemporaryRoot()
-    let object = try json([], root.environment, root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let object = try json([], root.toolEnvironment, root)
     #expect(object["app"] is NSNull)
     #expect(object["organization"] is NSNull)
     let directories = try #require(object["directories"] as? [String: Any])
@@ -66,8 +68,8 @@ import Testing
   }
 
   @Test func jsonWithGroupListsTheSharedContainer() throws {
-    let root = try TemporaryRoot()
-    let object = try json(["--group", "group.com.example"], root.environment, root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let object = try json(["--group", "group.com.example"], root.toolEnvironment, root)
     let directories = try #require(object["directories"] as? [String: [String: Any]])
     #expect(
       directories["shared"]?["path"] as? String
@@ -78,17 +80,17 @@ import Testing
     ("FLATPAK_ID", "org.example.App", "flatpak"), ("SNAP_NAME", "example", "snap"),
   ])
   func jsonNamesTheSandbox(variable: String, value: String, sandbox: String) throws {
-    let root = try TemporaryRoot()
-    var environment = root.environment
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
     environment[variable] = value
     let object = try json([], environment, root)
     #expect(object["sandbox"] as? String == sandbox)
   }
 
   @Test func jsonSourcesNameTheVariableTheFileAndTheFallback() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.write("XDG_MUSIC_DIR=\"$HOME/Tunes\"\n", to: "home/.config/user-dirs.dirs")
-    var environment = root.environment
+    var environment = root.toolEnvironment
     environment["XDG_DATA_HOME"] = root.at("data")
     environment["XDG_RUNTIME_DIR"] = nil
     environment["XDG_CACHE_HOME"] = "not/absolute"
@@ -104,13 +106,13 @@ import Testing
   }
 
   @Test func shellOutputEvaluatesInAPOSIXShell() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let script = """
       eval "$("$0" list --app "Ada's App" --shell)" || exit 9
       printf '%s\\n' "$APPDIRS_CACHE" "$APPDIRS_LOGS" "$APPDIRS_PUBLIC" "$APPDIRS_HOME"
       """
     let result = try Tool.runProcess(
-      ["/bin/sh", "-c", script, Tool.path], environment: root.environment, in: root)
+      ["/bin/sh", "-c", script, Tool.path], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(
       result.lines == [
@@ -120,8 +122,8 @@ import Testing
   }
 
   @Test func shellOutputHasOneAssignmentPerKind() throws {
-    let root = try TemporaryRoot()
-    let result = try Tool.run(["list", "--shell"], environment: root.environment, in: root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(["list", "--shell"], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(
       result.lines.map { $0.prefix(while: { $0 != "=" }) }
@@ -131,10 +133,10 @@ import Testing
   }
 
   @Test func tableIsAlignedWithKindPathSourceAndExists() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("home/.config/ExampleApp")
     let result = try Tool.run(
-      ["list", "--app", "ExampleApp"], environment: root.environment, in: root)
+      ["list", "--app", "ExampleApp"], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(!result.standardOutput.contains("\u{1B}"))
     let lines = result.lines
@@ -168,8 +170,8 @@ import Testing
   /// `script` gives the tool a terminal as its standard output.
   @Test(arguments: [(nil, true), ("1", false), ("", true)])
   func colourOnlyOnATerminalWithoutNoColor(noColor: String?, coloured: Bool) throws {
-    let root = try TemporaryRoot()
-    var environment = root.environment
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
     environment["NO_COLOR"] = noColor
     let result = try Tool.runProcess(
       ["/usr/bin/script", "-qec", "'\(Tool.path)' list", "/dev/null"], environment: environment,

@@ -1,16 +1,18 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `appdirs locate KIND FILE`: the user's directory first, then the system directories.
 @Suite struct LocateCommandTests {
   /// A root with `settings.json` in the app's config dir and in both system config dirs.
   static func root(userCopy: Bool = true) throws -> (TemporaryRoot, [String: String]) {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     if userCopy { try root.write("{}", to: "home/.config/ExampleApp/settings.json") }
     try root.write("{}", to: "etc1/ExampleApp/settings.json")
     try root.write("{}", to: "etc2/ExampleApp/settings.json")
     try root.write("", to: "share/icons/app.png")
-    var environment = root.environment
+    var environment = root.toolEnvironment
     environment["XDG_CONFIG_DIRS"] = root.at("etc1") + ":" + root.at("etc2")
     environment["XDG_DATA_DIRS"] = root.at("missing") + ":" + root.at("share")
     return (root, environment)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `appdirs path`: every kind, the options, the warnings and each exit code, run through the
 /// built tool with an environment that lives in a temporary root.
 @Suite struct PathCommandTests {
@@ -22,8 +24,8 @@ import Testing
 
   @Test(arguments: baseKinds)
   func baseKindPrintsTheBaseDirectory(kind: String, expected: String) throws {
-    let root = try TemporaryRoot()
-    let result = try Tool.run(["path", kind], environment: root.environment, in: root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(["path", kind], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(result.standardOutput == Self.expand(expected, root) + "\n")
     #expect(result.standardError == "")
@@ -39,17 +41,17 @@ import Testing
 
   @Test(arguments: appKinds)
   func withAppTheAppKindsBecomeTheAppsOwnFolder(kind: String, expected: String) throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
-      ["path", kind, "--app", "ExampleApp"], environment: root.environment, in: root)
+      ["path", kind, "--app", "ExampleApp"], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(result.standardOutput == Self.expand(expected, root) + "\n")
   }
 
   @Test func sharedWithGroupIsTheGroupContainer() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
-      ["path", "shared", "--group", "group.com.example.app"], environment: root.environment,
+      ["path", "shared", "--group", "group.com.example.app"], environment: root.toolEnvironment,
       in: root)
     #expect(result.status == 0)
     #expect(
@@ -57,16 +59,17 @@ import Testing
   }
 
   @Test func organizationIsNotPartOfLinuxPaths() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
-      ["path", "cache", "--app", "ExampleApp", "--org", "Example"], environment: root.environment,
+      ["path", "cache", "--app", "ExampleApp", "--org", "Example"],
+      environment: root.toolEnvironment,
       in: root)
     #expect(result.standardOutput == root.home + "/.cache/ExampleApp\n")
   }
 
   @Test func xdgVariableOverridesTheDefault() throws {
-    let root = try TemporaryRoot()
-    var environment = root.environment
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
     environment["XDG_CACHE_HOME"] = root.at("elsewhere/cache/")
     let result = try Tool.run(
       ["path", "cache", "--app", "ExampleApp"], environment: environment, in: root)
@@ -74,8 +77,8 @@ import Testing
   }
 
   @Test func relativeXDGValueIsIgnoredWithAWarningOnStandardError() throws {
-    let root = try TemporaryRoot()
-    var environment = root.environment
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
     environment["XDG_CACHE_HOME"] = "relative/cache"
     let result = try Tool.run(["path", "cache"], environment: environment, in: root)
     #expect(result.status == 0)
@@ -117,8 +120,8 @@ import Testing
   func usageErrorExits64WithAnErrorOnStandardError(arguments: [String], message: String)
     throws
   {
-    let root = try TemporaryRoot()
-    let result = try Tool.run(arguments, environment: root.environment, in: root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(arguments, environment: root.toolEnvironment, in: root)
     #expect(result.status == 64)
     #expect(result.standardOutput == "")
     #expect(result.standardError.hasPrefix("appdirs: error: "))
@@ -126,8 +129,8 @@ import Testing
   }
 
   @Test func noArgumentsPrintsTheOverviewOnStandardErrorAndExits64() throws {
-    let root = try TemporaryRoot()
-    let result = try Tool.run([], environment: root.environment, in: root)
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run([], environment: root.toolEnvironment, in: root)
     #expect(result.status == 64)
     #expect(result.standardOutput == "")
     #expect(result.standardError.contains("USAGE: appdirs <command>"))
@@ -135,9 +138,9 @@ import Testing
 
   @Test(arguments: [nil, "umask 0277;", "umask 0000;"])
   func createMakesEveryNewDirectoryMode0700(umask: String?) throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
-      ["path", "logs", "--app", "ExampleApp", "--create"], environment: root.environment,
+      ["path", "logs", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
       shellPrefix: umask, in: root)
     #expect(result.status == 0)
     #expect(result.standardOutput == root.home + "/.local/state/ExampleApp/log\n")
@@ -151,21 +154,21 @@ import Testing
   }
 
   @Test func createLeavesAnExistingDirectoryAlone() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("home/.cache/ExampleApp", mode: 0o755)
     let result = try Tool.run(
-      ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.environment,
+      ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
       in: root)
     #expect(result.status == 0)
     #expect(root.mode(of: "home/.cache/ExampleApp") == 0o755)
   }
 
   @Test func createFollowsASymlinkToADirectory() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("disk/cache")
     try root.symlink("home/.cache", to: root.at("disk/cache"))
     let result = try Tool.run(
-      ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.environment,
+      ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
       in: root)
     #expect(result.status == 0)
     #expect(root.isDirectory("disk/cache/ExampleApp"))
@@ -175,13 +178,13 @@ import Testing
 
   @Test(arguments: Obstacle.allCases)
   func somethingInTheWayExits73AndCreatesNothing(obstacle: Obstacle) throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     switch obstacle {
     case .file: try root.write("not a directory", to: "home/.cache")
     case .danglingSymlink: try root.symlink("home/.cache", to: root.at("missing"))
     }
     let result = try Tool.run(
-      ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.environment,
+      ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
       in: root)
     #expect(result.status == 73)
     #expect(result.standardOutput == "")
@@ -195,7 +198,7 @@ import Testing
   @Test(arguments: [nil, "", "relative/home"])
   func noUsableHomeAndNoPasswordEntryExits78(home: String?) throws {
     try #require(getpwuid(12345) == nil, "uid 12345 must have no passwd entry for this test")
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     var environment = ["TMPDIR": root.at("tmp")]
     environment["HOME"] = home
     let result = try Tool.run(
@@ -207,7 +210,7 @@ import Testing
   }
 
   @Test func unsetHomeFallsBackToThePasswordDatabase() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
       ["path", "home"], environment: ["TMPDIR": root.at("tmp")], asUser: Tool.unprivilegedUser,
       in: root)
@@ -221,7 +224,7 @@ import Testing
 
   @Test(arguments: UnsafeFallback.allCases)
   func unsafeFallbackRuntimeDirectoryExits78(fallback: UnsafeFallback) throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     let name = "tmp/runtime-\(geteuid())"
     switch fallback {
     case .mode0755: try root.makeDirectory(name, mode: 0o755)
@@ -230,7 +233,7 @@ import Testing
       try root.symlink(name, to: root.at("elsewhere"))
     case .file: try root.write("", to: name)
     }
-    var environment = root.environment
+    var environment = root.toolEnvironment
     environment["XDG_RUNTIME_DIR"] = nil
     let result = try Tool.run(
       ["path", "runtime", "--app", "ExampleApp", "--create"], environment: environment, in: root)
@@ -241,8 +244,8 @@ import Testing
   }
 
   @Test func missingFallbackRuntimeDirectoryIsCreated0700WithAWarning() throws {
-    let root = try TemporaryRoot()
-    var environment = root.environment
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
     environment["XDG_RUNTIME_DIR"] = nil
     let result = try Tool.run(
       ["path", "runtime", "--create"], environment: environment, shellPrefix: "umask 0;",
@@ -254,9 +257,9 @@ import Testing
   }
 
   @Test func unsafeXDGRuntimeDirIsReplacedByTheFallback() throws {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     chmod(root.at("run"), 0o755)
-    let result = try Tool.run(["path", "runtime"], environment: root.environment, in: root)
+    let result = try Tool.run(["path", "runtime"], environment: root.toolEnvironment, in: root)
     #expect(result.status == 0)
     #expect(result.standardOutput == root.at("tmp/runtime-\(geteuid())") + "\n")
     #expect(result.standardError.contains("mode 0755"))

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// `appdirs list --platform`, run as a child process with a controlled environment, and the
 /// README and DocC tables generated from it.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TestSupport
+
 /// The permission scenarios that root never meets: the built `appdirs` runs as the
 /// unprivileged user through `setpriv`, against files that root prepared.
 @Suite("Real privilege: appdirs as an unprivileged user")
@@ -10,7 +12,7 @@ struct PrivilegeTests {
   /// A root with a world-writable, sticky temporary directory like `/tmp`, and the
   /// unprivileged user's own home.
   static func root() throws -> TemporaryRoot {
-    let root = try TemporaryRoot()
+    let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("shared-tmp", mode: 0o1777)
     try root.makeDirectory("home", mode: 0o755)
     lchown(root.home, user, user)
@@ -138,7 +140,7 @@ struct PrivilegeTests {
 
     #expect(result.status == 78)
     #expect(result.standardOutput.isEmpty)
-    #expect(result.standardError.contains("refusing the runtime directory: \(fallback)"))
+    #expect(result.standardError.contains("refusing the runtime directory \(fallback): it "))
     #expect(result.standardError.contains(planted.reason))
     // Untouched: same mode and owner, nothing created in it or through the link.
     let after = Self.status(fallback)

@@ -13,11 +13,11 @@
 extension ProcessEnvironment {
   /// Reads the running process's environment now: the variables the library uses, the effective
   /// user ID, the secure-execution flag, and where the platform has them, the Windows Known
-  /// Folders and the Android app's private storage. The system's home directory (the password
-  /// database, or the process's home on Apple platforms) is read the first time it is needed.
+  /// Folders and the Android app's private storage. The password database is read only when
+  /// `HOME` is unusable, so that a process with a good `HOME` never opens it.
   public static func capture() -> ProcessEnvironment {
     var variables: [String: String] = [:]
-    var invalidUTF8: [String] = []
+    var undecodable: [String: [UInt8]] = [:]
     for name in relevantVariables {
       #if os(Windows)
         guard let value = readVariable(name) else { continue }
@@ -27,23 +27,21 @@ extension ProcessEnvironment {
         if let value = String(validatingCString: raw) {
           variables[name] = value
         } else {
-          invalidUTF8.append(name)
+          undecodable[name] = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map {
+            UInt8(bitPattern: $0)
+          }
         }
       #endif
     }
-    let userID = PasswordDatabase.effectiveUserID()
     var environment = ProcessEnvironment(
       variables: variables,
       passwordDatabaseHome: nil,
-      effectiveUserID: userID,
+      effectiveUserID: PasswordDatabase.effectiveUserID(),
       platform: .detected(host: .host, variables: variables),
       isSecureExecution: PasswordDatabase.isSecureExecution(),
       userDirectoriesFile: .readFromDisk,
-      groupContainers: .system)
-    environment.passwordDatabaseLookup = PasswordDatabaseLookup {
-      readAppleHome() ?? PasswordDatabase.homeDirectory(userID: userID)
-    }
-    environment.variablesWithInvalidUTF8 = invalidUTF8
+      groupContainers: .system,
+      undecodableVariables: undecodable)
     #if os(Windows)
       environment.knownFolders = readKnownFolders()
     #endif
@@ -52,6 +50,19 @@ extension ProcessEnvironment {
         androidAppStorage(processName: $0, effectiveUserID: environment.effectiveUserID)
       }
     }
+    if environment.homeFromVariable() == nil {
+      environment = environment.readingPasswordDatabase()
+    }
+    return environment
+  }
+
+  /// The same environment with ``passwordDatabaseHome`` read from the system for its
+  /// ``effectiveUserID``: the password database (`getpwuid_r`), or on Apple platforms the
+  /// process's home (`NSHomeDirectory()`, the container of a sandboxed app).
+  public func readingPasswordDatabase() -> ProcessEnvironment {
+    var environment = self
+    environment.passwordDatabaseHome =
+      Self.readAppleHome() ?? PasswordDatabase.homeDirectory(userID: effectiveUserID)
     return environment
   }
 }

@@ -2,22 +2,26 @@
   import Foundation
 #endif
 
+// The thin Apple readers; everything they feed is resolved by the pure DarwinLayout.
 extension ProcessEnvironment {
-  /// The container of an app group: from ``groupContainers`` when paths are given, else from
-  /// the system (only Apple platforms have one). The identifier has been checked already: on
-  /// macOS the system answers even for an invalid one.
-  func groupContainer(_ identifier: String) -> String? {
-    switch groupContainers {
-    case .paths(let paths):
-      return paths[identifier].map(PathNormalization.normalize)
-    case .system:
-      #if canImport(Darwin)
-        return FileManager.default.containerURL(
-          forSecurityApplicationGroupIdentifier: identifier)?.path
-      #else
-        return nil
-      #endif
-    }
+  /// The environment with the container of an app group read from the system when it asks the
+  /// system (``GroupContainers/system``): `containerURL(forSecurityApplicationGroupIdentifier:)`
+  /// on Apple platforms, nothing elsewhere. The layouts read only ``GroupContainers/paths(_:)``.
+  /// The identifier has been checked already: on macOS the system answers even for an invalid
+  /// one.
+  func readingGroupContainer(_ identifier: String) -> ProcessEnvironment {
+    guard case .system = groupContainers else { return self }
+    var paths: [String: String] = [:]
+    #if canImport(Darwin)
+      if let url = FileManager.default.containerURL(
+        forSecurityApplicationGroupIdentifier: identifier)
+      {
+        paths[identifier] = url.path
+      }
+    #endif
+    var environment = self
+    environment.groupContainers = .paths(paths)
+    return environment
   }
 
   /// The home directory of the process on Apple platforms: `NSHomeDirectory()`, which is the

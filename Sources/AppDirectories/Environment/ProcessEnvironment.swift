@@ -13,10 +13,14 @@
 public struct ProcessEnvironment: Sendable, Hashable {
   /// Where the contents of `user-dirs.dirs` come from.
   public enum UserDirectoriesFile: Sendable, Hashable {
-    /// Read `<config>/user-dirs.dirs` from the file system when a user directory is asked for.
+    /// Read `<config>/user-dirs.dirs` from the file system when a user directory is asked for,
+    /// again only when the file has changed.
     case readFromDisk
     /// Use this text as the file's contents; `nil` means that there is no file.
     case contents(String?)
+    /// Use these bytes as the file's contents, as read from disk: a line that is not UTF-8 is
+    /// ignored with a warning. `nil` means that there is no file.
+    case bytes([UInt8]?)
   }
 
   /// Where the containers of app groups come from.
@@ -32,21 +36,21 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   /// The environment variables that matter, by name.
   public var variables: [String: String]
+  /// Variables whose bytes are not UTF-8, by name, as they were set. A `URL` cannot hold such
+  /// a path, so the library ignores the value with a warning, as if it were unset; in a list
+  /// (`XDG_DATA_DIRS`) only the entries that are not UTF-8 are ignored.
+  public var undecodableVariables: [String: [UInt8]]
   /// The home directory that the system gives when `HOME` is unusable: the password database
   /// (`getpwuid_r`), or on Apple platforms `NSHomeDirectory()` (the container of a sandboxed
   /// app), if known.
   ///
-  /// For a captured environment it is read the first time it is needed, which is never while
-  /// `HOME` is usable.
-  public var passwordDatabaseHome: String? {
-    get { passwordDatabaseLookup.home }
-    set { passwordDatabaseLookup = PasswordDatabaseLookup(home: newValue) }
-  }
-  var passwordDatabaseLookup: PasswordDatabaseLookup
+  /// ``capture()`` reads it only when `HOME` is unusable; ``readingPasswordDatabase()`` reads
+  /// it in any case.
+  public var passwordDatabaseHome: String?
   /// The effective user ID, used to check the runtime directory's owner.
   public var effectiveUserID: UInt32
-  /// The platform whose conventions apply.
-  public var platform: Platform
+  /// The operating system whose conventions apply.
+  public var platform: OperatingSystem
   /// Whether the process runs setuid or setgid (`AT_SECURE`); the environment is not trusted then.
   public var isSecureExecution: Bool
   /// Where `user-dirs.dirs` comes from.
@@ -61,8 +65,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
   public var androidAppStorage: String?
   /// The Windows Known Folders that `SHGetKnownFolderPath` reported, by folder.
   var knownFolders: [WindowsKnownFolder: String] = [:]
-  /// Variables that were set to bytes that are not UTF-8; they are ignored with a warning.
-  var variablesWithInvalidUTF8: [String] = []
+  /// A number that changes whenever the reader loads different `user-dirs.dirs` contents, so
+  /// that the layouts parse each version once; `nil` for contents given by the caller.
+  var userDirectoriesGeneration: UInt64? = nil
+  /// Why the reader could not read `user-dirs.dirs`, when it could not.
+  var userDirectoriesReadError: SystemErrno? = nil
+  /// A directory that creation may start from without opening its ancestors: the root of an
+  /// isolated environment, which the environment's paths lie inside.
+  var trustedRoot: String? = nil
 
   /// Describes an environment.
   ///
@@ -75,18 +85,21 @@ public struct ProcessEnvironment: Sendable, Hashable {
   ///   - userDirectoriesFile: The contents of `user-dirs.dirs`, or `.readFromDisk`.
   ///   - groupContainers: The app group containers, or `.system` to ask the system.
   ///   - androidAppStorage: The application's private storage on Android.
+  ///   - undecodableVariables: Variables whose bytes are not UTF-8, as they were set.
   public init(
     variables: [String: String],
     passwordDatabaseHome: String? = nil,
     effectiveUserID: UInt32 = 1000,
-    platform: Platform = .host,
+    platform: OperatingSystem = .host,
     isSecureExecution: Bool = false,
     userDirectoriesFile: UserDirectoriesFile = .contents(nil),
     groupContainers: GroupContainers = .paths([:]),
-    androidAppStorage: String? = nil
+    androidAppStorage: String? = nil,
+    undecodableVariables: [String: [UInt8]] = [:]
   ) {
     self.variables = variables
-    self.passwordDatabaseLookup = PasswordDatabaseLookup(home: passwordDatabaseHome)
+    self.undecodableVariables = undecodableVariables
+    self.passwordDatabaseHome = passwordDatabaseHome
     self.effectiveUserID = effectiveUserID
     self.platform = platform
     self.isSecureExecution = isSecureExecution
@@ -103,15 +116,12 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   private static let cachedCurrent = capture()
 
-  /// A variable's value when the environment may be trusted with it: always for ordinary
-  /// processes, never for `XDG_*`, `HOME` and `TMPDIR` in a setuid or setgid one.
-  func trustedValue(_ name: String) -> String? {
-    if isSecureExecution && ProcessEnvironment.distrustedWhenSecure(name) { return nil }
-    return variables[name]
-  }
-
-  static func distrustedWhenSecure(_ name: String) -> Bool {
-    name.hasPrefix("XDG_") || name == "HOME" || name == "TMPDIR"
+  /// The application sandbox, from the variables Flatpak and Snap set in every sandboxed
+  /// process; `nil` outside one.
+  public var sandbox: ApplicationSandbox? {
+    if variables["FLATPAK_ID"].map({ !$0.isEmpty }) == true { return .flatpak }
+    if variables["SNAP_NAME"].map({ !$0.isEmpty }) == true { return .snap }
+    return nil
   }
 
   /// The names of the variables that the library reads.

@@ -16,9 +16,7 @@
 struct AndroidLayout: PlatformLayout {
   let environment: ProcessEnvironment
 
-  func base(_ kind: StandardDirectory, userDirectories: UserDirectories?) throws(DirectoryError)
-    -> DirectoryResolution
-  {
+  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
     case .home: return try storage()
     case .data, .state, .library: return try storage().appending("files")
@@ -31,14 +29,11 @@ struct AndroidLayout: PlatformLayout {
     case .pictures: return sharedStorage("Pictures")
     case .videos: return sharedStorage("Movies")
     case .temporary:
-      var warnings: [DirectoryWarning] = []
-      if let path = environment.absolutePath("TMPDIR", warnings: &warnings) {
-        return DirectoryResolution(path: path, source: .variable("TMPDIR"), warnings: warnings)
+      return try environment.temporaryDirectory { () throws(DirectoryError) in
+        try storage().appending("cache")
       }
-      let cache = try storage().appending("cache")
-      return DirectoryResolution(path: cache.path, source: cache.source, warnings: warnings)
     case .executables, .fonts, .desktop, .templates, .publicShare:
-      throw .unsupported("the \(kind.commandLineName) directory on Android")
+      throw .unsupported(reason: .directory(kind, on: .android))
     }
   }
 
@@ -47,21 +42,21 @@ struct AndroidLayout: PlatformLayout {
   {
     switch kind {
     case .data, .config, .state, .cache:
-      return try base(kind.baseKind!, userDirectories: nil).appending(name)
+      return try base(kind.base!).appending(name)
     case .logs: return try storage().appending("cache").appending(name).appending("log")
     case .runtime: return try storage().appending("cache").appending(name).appending("tmp")
-    case .shared: throw .unsupported("app group containers on Android")
+    case .shared: throw .unsupported(reason: .appGroups(on: .android))
     }
   }
 
   private func storage() throws(DirectoryError) -> DirectoryResolution {
-    guard let path = environment.androidAppStorage, PathNormalization.isAbsolute(path) else {
+    guard let path = environment.androidAppStorage, POSIXPath.isAbsolute(path) else {
       throw .homeUnavailable(
         reason:
           "the app's private storage is unknown; set ProcessEnvironment.androidAppStorage to Context.getFilesDir().getParent()"
       )
     }
-    return DirectoryResolution(path: PathNormalization.normalize(path), source: .default)
+    return DirectoryResolution(path: POSIXPath.normalize(path), source: .default)
   }
 
   /// A folder of the user's shared storage; Android user `n` owns app user IDs

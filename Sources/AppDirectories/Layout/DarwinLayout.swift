@@ -1,6 +1,6 @@
 /// The layout of macOS and of iOS (with iPadOS, tvOS, watchOS and visionOS), where `~` is the
 /// app's container. Pure: it reads only the environment value. `XDG_*` variables play no part;
-/// `Layout.xdg` selects ``XDGLayout`` on macOS instead.
+/// `DirectoryLayout.xdg` selects ``XDGLayout`` on macOS instead.
 ///
 /// | kind | macOS | iOS |
 /// |---|---|---|
@@ -20,11 +20,9 @@ struct DarwinLayout: PlatformLayout {
   /// Whether `~` is the app's container (iOS) rather than the user's home (macOS).
   let isContainer: Bool
 
-  func base(_ kind: StandardDirectory, userDirectories: UserDirectories?) throws(DirectoryError)
-    -> DirectoryResolution
-  {
+  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
-    case .home: return try environment.resolveHome()
+    case .home: return try environment.homeResolution()
     case .data, .config, .state: return try home("Library/Application Support")
     case .cache: return try home("Library/Caches")
     case .library: return try home("Library")
@@ -40,7 +38,7 @@ struct DarwinLayout: PlatformLayout {
     case .videos: return try userFolder("Movies")
     case .publicShare: return try userFolder("Public")
     case .executables, .fonts, .templates:
-      throw .unsupported("the \(kind.commandLineName) directory on \(environment.platform)")
+      throw .unsupported(reason: .directory(kind, on: environment.platform))
     }
   }
 
@@ -49,16 +47,15 @@ struct DarwinLayout: PlatformLayout {
   {
     switch kind {
     case .data, .config, .state, .cache, .runtime:
-      return try base(kind.baseKind!, userDirectories: nil).appending(name)
+      return try base(kind.base!).appending(name)
     case .logs: return try home("Library/Logs").appending(name)
     case .shared(let group):
-      if let path = environment.groupContainer(group) {
-        return DirectoryResolution(path: path, source: .system("containerURL"))
+      if case .paths(let paths) = environment.groupContainers, let path = paths[group],
+        POSIXPath.isAbsolute(path)
+      {
+        return DirectoryResolution(path: POSIXPath.normalize(path), source: .system("containerURL"))
       }
-      if isContainer {
-        throw .unsupported(
-          "the app group \(quoted(group)) without the application-groups entitlement")
-      }
+      if isContainer { throw .unsupported(reason: .appGroupNotEntitled(group: group)) }
       return try home("Library/Group Containers").appending(group)
     }
   }
@@ -71,9 +68,7 @@ struct DarwinLayout: PlatformLayout {
   }
 
   private func home(_ relative: String) throws(DirectoryError) -> DirectoryResolution {
-    let home = try environment.resolveHome()
-    return DirectoryResolution(
-      path: PathNormalization.join(home.path, relative), source: .default, warnings: home.warnings)
+    try environment.inHome(relative)
   }
 
   /// A user folder: in the home on macOS, inside `Documents` in an iOS container, the one
@@ -84,13 +79,8 @@ struct DarwinLayout: PlatformLayout {
 
   /// `$TMPDIR` when it is absolute, else `/tmp` on macOS and `~/tmp` in an iOS container.
   private func temporary() throws(DirectoryError) -> DirectoryResolution {
-    var warnings: [DirectoryWarning] = []
-    if let path = environment.absolutePath("TMPDIR", warnings: &warnings) {
-      return DirectoryResolution(path: path, source: .variable("TMPDIR"), warnings: warnings)
-    }
-    let fallback =
+    try environment.temporaryDirectory { () throws(DirectoryError) in
       isContainer ? try home("tmp") : DirectoryResolution(path: "/tmp", source: .default)
-    return DirectoryResolution(
-      path: fallback.path, source: .default, warnings: warnings + fallback.warnings)
+    }
   }
 }

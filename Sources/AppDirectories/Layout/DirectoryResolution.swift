@@ -1,98 +1,79 @@
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
-/// Where a resolved path came from.
-public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
-  /// An environment variable, such as `XDG_DATA_HOME`.
-  case variable(String)
-  /// The platform's default, built from the home directory.
-  case `default`
-  /// A line of `user-dirs.dirs`.
-  case userDirectoriesFile
-  /// The password database (`getpwuid_r`).
-  case passwordDatabase
-  /// The replacement for a missing or unsafe runtime directory.
-  case fallback
-  /// A platform API, such as `SHGetKnownFolderPath` or `containerURL(forSecurityApplicationGroupIdentifier:)`.
-  case system(String)
-
-  /// The name used in `appdirs list --json`: the variable name, `default`, `user-dirs.dirs`,
-  /// `passwd` or `fallback`.
-  public var description: String {
-    switch self {
-    case .variable(let name): name
-    case .default: "default"
-    case .userDirectoriesFile: "user-dirs.dirs"
-    case .passwordDatabase: "passwd"
-    case .fallback: "fallback"
-    case .system(let name): name
-    }
-  }
-}
-
-/// Something odd about the environment that did not stop resolution, with a way to fix it.
-public struct DirectoryWarning: Sendable, Hashable, CustomStringConvertible {
-  /// What was found, naming the variable, line or path.
-  public let message: String
-  /// How to fix it, in one line.
-  public let suggestion: String
-
-  /// Creates a warning.
-  public init(_ message: String, suggestion: String) {
-    self.message = message
-    self.suggestion = suggestion
-  }
-
-  /// The message.
-  public var description: String { message }
-}
-
-/// A resolved directory: its path, where the path came from, and what was odd on the way.
+/// A resolved directory: its path, where the path came from, what was passed over on the way
+/// and why, and what the file system must still confirm before the path may be used.
+///
+/// Resolution is pure: it reads only a ``ProcessEnvironment`` value. A runtime directory must
+/// also be private to the user, which only the file system can tell; such a resolution carries
+/// a ``requirement``, which ``AppDirectories/url(for:)`` and ``AppDirectories/directory(_:)``
+/// check.
 public struct DirectoryResolution: Sendable, Hashable {
-  /// The absolute path, without a trailing `/`.
+  /// The absolute path, without a trailing separator.
   public let path: String
-  /// Which variable, default, file or fallback decided the path.
+  /// Which variable, default, file line or fallback decided the path.
   public let source: DirectorySource
-  /// Everything that was ignored or replaced on the way, in the order it was found.
+  /// The places looked at before ``source`` and passed over, most preferred first.
+  public let ignored: [IgnoredValue]
+  /// The home directory the path was built from, if it was.
+  public let home: HomeDirectory?
+  /// Everything odd on the way, each with a fix, in the order it was found.
   public let warnings: [DirectoryWarning]
+  /// What the file system must still confirm, or `nil` when nothing is pending.
+  public let requirement: DirectoryRequirement?
+  /// The warnings that do not come from ``ignored`` or ``home``.
+  let extraWarnings: [DirectoryWarning]
 
-  /// What must still be checked on the file system before the path may be used as a runtime
-  /// directory; `nil` for every other kind.
-  let runtimeCheck: RuntimeCheck?
-
-  /// The pending check of a runtime directory candidate.
-  enum RuntimeCheck: Sendable, Hashable {
-    /// The path came from `XDG_RUNTIME_DIR`: use it if it is safe, else this fallback.
-    case verify(fallback: String)
-    /// The path is the fallback: create it safely, then check it.
-    case createFallback
-  }
-
-  /// Creates a resolution.
-  public init(path: String, source: DirectorySource, warnings: [DirectoryWarning] = []) {
-    self.init(path: path, source: source, warnings: warnings, runtimeCheck: nil)
-  }
-
-  init(
-    path: String, source: DirectorySource, warnings: [DirectoryWarning],
-    runtimeCheck: RuntimeCheck?
+  /// Creates a resolution; its warnings are those of `ignored` and of the home's, then
+  /// `extraWarnings`.
+  public init(
+    path: String, source: DirectorySource, ignored: [IgnoredValue] = [],
+    home: HomeDirectory? = nil, extraWarnings: [DirectoryWarning] = [],
+    requirement: DirectoryRequirement? = nil
   ) {
     self.path = path
     self.source = source
-    self.warnings = warnings
-    self.runtimeCheck = runtimeCheck
+    self.ignored = ignored
+    self.home = home
+    self.requirement = requirement
+    self.extraWarnings = extraWarnings
+    var warnings = ignored.compactMap(\.warning)
+    if let home { warnings += home.ignored.compactMap(\.warning) }
+    self.warnings = warnings + extraWarnings
   }
 
-  /// The path as a file URL for a directory.
-  public var url: URL { DirectoryURLCache.url(forDirectory: path) }
+  private init(copying other: DirectoryResolution, path: String) {
+    self.path = path
+    source = other.source
+    ignored = other.ignored
+    home = other.home
+    warnings = other.warnings
+    requirement = other.requirement
+    extraWarnings = other.extraWarnings
+  }
 
-  /// The same resolution with a path component appended, keeping source and warnings.
+  /// The same resolution with a POSIX path component appended.
   func appending(_ component: String) -> DirectoryResolution {
-    DirectoryResolution(
-      path: PathNormalization.join(path, component), source: source, warnings: warnings,
-      runtimeCheck: runtimeCheck)
+    DirectoryResolution(copying: self, path: POSIXPath.join(path, component))
   }
+
+  /// The same resolution with Windows path components appended; `nil` ones are skipped.
+  func appendingWindows(_ components: String?...) -> DirectoryResolution {
+    DirectoryResolution(
+      copying: self, path: WindowsPath.join(path, components.compactMap { $0 }))
+  }
+
+  /// The same resolution at another path, with its requirement met (or kept, as given).
+  func with(path: String, requirement: DirectoryRequirement?) -> DirectoryResolution {
+    DirectoryResolution(
+      path: path, source: source, ignored: ignored, home: home, extraWarnings: extraWarnings,
+      requirement: requirement)
+  }
+}
+
+/// What the file system must confirm before a resolved path may be used.
+public indirect enum DirectoryRequirement: Sendable, Hashable {
+  /// `base` (the resolved path, or a folder above it) must be private to the effective user:
+  /// a real directory it owns, not a symbolic link, with permission bits exactly 0700. When it
+  /// is missing it is created 0700 if `createsIfMissing`; when it is unsafe (or missing and not
+  /// to be created) `otherwise` is used instead, or, without one, the library throws
+  /// ``DirectoryError/insecureRuntimeDirectory(path:problem:)``.
+  case privateDirectory(base: String, createsIfMissing: Bool, otherwise: DirectoryResolution?)
 }

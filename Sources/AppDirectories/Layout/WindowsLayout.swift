@@ -18,9 +18,7 @@
 struct WindowsLayout: PlatformLayout {
   let environment: ProcessEnvironment
 
-  func base(_ kind: StandardDirectory, userDirectories: UserDirectories?) throws(DirectoryError)
-    -> DirectoryResolution
-  {
+  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
     case .home: return try folder(.profile)
     case .data, .config, .library: return try folder(.roamingAppData)
@@ -37,15 +35,18 @@ struct WindowsLayout: PlatformLayout {
     case .templates: return try folder(.templates)
     case .publicShare: return try folder(.public)
     case .temporary:
-      var warnings: [DirectoryWarning] = []
+      var ignored: [IgnoredValue] = []
       for name in ["TMP", "TEMP"] {
-        if let path = environment.absolutePath(name, windows: true, warnings: &warnings) {
-          return DirectoryResolution(path: path, source: .variable(name), warnings: warnings)
+        switch environment.pathVariable(name, windows: true) {
+        case .path(let path):
+          return DirectoryResolution(path: path, source: .variable(name), ignored: ignored)
+        case .ignored(let why): ignored.append(why)
         }
       }
       let local = try folder(.localAppData).appendingWindows("Temp")
       return DirectoryResolution(
-        path: local.path, source: local.source, warnings: warnings + local.warnings)
+        path: local.path, source: local.source, ignored: ignored + local.ignored,
+        home: local.home, extraWarnings: local.extraWarnings)
     }
   }
 
@@ -69,27 +70,28 @@ struct WindowsLayout: PlatformLayout {
       return DirectoryResolution(
         path: WindowsPath.normalize(path), source: .system("FOLDERID_\(known.rawValue)"))
     }
-    var warnings: [DirectoryWarning] = []
-    if let name = known.variable,
-      let path = environment.absolutePath(name, windows: true, warnings: &warnings)
-    {
-      return DirectoryResolution(path: path, source: .variable(name), warnings: warnings)
+    var ignored: [IgnoredValue] = []
+    if let name = known.variable {
+      switch environment.pathVariable(name, windows: true) {
+      case .path(let path): return DirectoryResolution(path: path, source: .variable(name))
+      case .ignored(let why): ignored.append(why)
+      }
     }
-    let fallback: DirectoryResolution
+    let parent: DirectoryResolution
+    let path: String
     switch known.fallback {
     case .none:
       throw .homeUnavailable(
         reason: "the Profile known folder is unavailable and USERPROFILE is unset or relative")
-    case .inside(let parent, let components):
-      fallback = try folder(parent)
-      return DirectoryResolution(
-        path: WindowsPath.join(fallback.path, components), source: .default,
-        warnings: warnings + fallback.warnings)
+    case .inside(let folder, let components):
+      parent = try self.folder(folder)
+      path = WindowsPath.join(parent.path, components)
     case .besideProfile(let name):
-      fallback = try folder(.profile)
-      return DirectoryResolution(
-        path: WindowsPath.join(WindowsPath.parent(fallback.path), [name]), source: .default,
-        warnings: warnings + fallback.warnings)
+      parent = try folder(.profile)
+      path = WindowsPath.join(WindowsPath.parent(parent.path), [name])
     }
+    return DirectoryResolution(
+      path: path, source: .default, ignored: ignored + parent.ignored, home: parent.home,
+      extraWarnings: parent.extraWarnings)
   }
 }

@@ -1,5 +1,6 @@
 /// The XDG Base Directory layout of Linux, FreeBSD and OpenBSD (and of macOS with
-/// `Layout.xdg`). Pure: it reads only the environment value and the parsed `user-dirs.dirs`.
+/// `DirectoryLayout.xdg`). Pure: it reads only the environment value, `user-dirs.dirs`
+/// included.
 ///
 /// | kind | base | with app `A` |
 /// |---|---|---|
@@ -8,7 +9,7 @@
 /// | cache | `$XDG_CACHE_HOME` or `~/.cache` | `<cache>/A` |
 /// | state | `$XDG_STATE_HOME` or `~/.local/state` | `<state>/A` |
 /// | logs | — | `<state>/A/log` |
-/// | runtime | `$XDG_RUNTIME_DIR` if safe, else `<tmp>/runtime-<uid>` | `<runtime>/A` |
+/// | runtime | `$XDG_RUNTIME_DIR` if private, else `<tmp>/runtime-<uid>` | `<runtime>/A` |
 /// | executables | `~/.local/bin` | — |
 /// | fonts | `<data>/fonts` | — |
 /// | documents … public | `user-dirs.dirs`, else `~/Documents` … | — |
@@ -17,27 +18,19 @@
 struct XDGLayout: PlatformLayout {
   let environment: ProcessEnvironment
 
-  func base(_ kind: StandardDirectory, userDirectories: UserDirectories?) throws(DirectoryError)
-    -> DirectoryResolution
-  {
+  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
-    case .home: return try environment.resolveHome()
+    case .home: return try environment.homeResolution()
     case .data, .library: return try variable("XDG_DATA_HOME", orHome: ".local/share")
     case .config: return try variable("XDG_CONFIG_HOME", orHome: ".config")
     case .cache: return try variable("XDG_CACHE_HOME", orHome: ".cache")
     case .state: return try variable("XDG_STATE_HOME", orHome: ".local/state")
-    case .executables:
-      let home = try environment.resolveHome()
-      return DirectoryResolution(
-        path: PathNormalization.join(home.path, ".local/bin"), source: .default,
-        warnings: home.warnings)
-    case .fonts: return try variable("XDG_DATA_HOME", orHome: ".local/share").appending("fonts")
-    case .temporary:
-      var warnings: [DirectoryWarning] = []
-      return environment.temporaryDirectory(warnings: &warnings)
-    case .runtime: return runtime()
+    case .executables: return try environment.inHome(".local/bin")
+    case .fonts: return try base(.data).appending("fonts")
+    case .temporary: return try temporary()
+    case .runtime: return try runtime()
     case .documents, .downloads, .desktop, .music, .pictures, .videos, .templates, .publicShare:
-      return try userDirectory(UserDirectories.Key(kind)!, parsed: userDirectories)
+      return try userDirectory(UserDirectories.Key(kind)!)
     }
   }
 
@@ -46,13 +39,11 @@ struct XDGLayout: PlatformLayout {
   {
     switch kind {
     case .data, .config, .cache, .state, .runtime:
-      return try base(kind.baseKind!, userDirectories: nil).appending(name)
+      return try base(kind.base!).appending(name)
     case .logs:
-      return try variable("XDG_STATE_HOME", orHome: ".local/state").appending(name)
-        .appending("log")
+      return try base(.state).appending(name).appending("log")
     case .shared(let group):
-      return try variable("XDG_DATA_HOME", orHome: ".local/share").appending("group-containers")
-        .appending(group)
+      return try base(.data).appending("group-containers").appending(group)
     }
   }
 
@@ -63,64 +54,111 @@ struct XDGLayout: PlatformLayout {
     case .config: (name, defaults) = ("XDG_CONFIG_DIRS", ["/etc/xdg"])
     default: return []
     }
-    var warnings: [DirectoryWarning] = []
-    let entries = environment.absolutePathList(name, warnings: &warnings)
-    if entries.isEmpty {
-      return defaults.map { DirectoryResolution(path: $0, source: .default, warnings: warnings) }
-    }
-    return entries.map {
-      DirectoryResolution(path: $0, source: .variable(name), warnings: warnings)
+    let (entries, warnings) = environment.pathList(name)
+    let source: DirectorySource = entries.isEmpty ? .default : .variable(name)
+    // The list's warnings go with its first entry only, so that each is told once.
+    return (entries.isEmpty ? defaults : entries).enumerated().map { index, path in
+      DirectoryResolution(path: path, source: source, extraWarnings: index == 0 ? warnings : [])
     }
   }
 
-  func variable(_ name: String, orHome defaultPath: String) throws(DirectoryError)
+  func userDirectoriesFilePath() throws(DirectoryError) -> String? {
+    try base(.config).appending("user-dirs.dirs").path
+  }
+
+  private func variable(_ name: String, orHome defaultPath: String) throws(DirectoryError)
     -> DirectoryResolution
   {
-    var warnings: [DirectoryWarning] = []
-    if let path = environment.absolutePath(name, warnings: &warnings) {
-      return DirectoryResolution(path: path, source: .variable(name), warnings: warnings)
+    switch environment.pathVariable(name) {
+    case .path(let path): return DirectoryResolution(path: path, source: .variable(name))
+    case .ignored(let why): return try environment.inHome(defaultPath, ignored: [why])
     }
-    let home = try environment.resolveHome()
-    return DirectoryResolution(
-      path: PathNormalization.join(home.path, defaultPath), source: .default,
-      warnings: warnings + home.warnings)
   }
 
-  private func userDirectory(_ key: UserDirectories.Key, parsed: UserDirectories?)
-    throws(DirectoryError) -> DirectoryResolution
-  {
-    let warnings = parsed?.warnings ?? []
-    if let path = parsed?.paths[key] {
-      return DirectoryResolution(path: path, source: .userDirectoriesFile, warnings: warnings)
+  private func temporary() throws(DirectoryError) -> DirectoryResolution {
+    try environment.temporaryDirectory { () throws(DirectoryError) in
+      DirectoryResolution(path: "/tmp", source: .default)
     }
-    let home = try environment.resolveHome()
-    return DirectoryResolution(
-      path: PathNormalization.join(home.path, key.defaultFolder), source: .default,
-      warnings: warnings + home.warnings)
   }
 
-  /// The runtime directory to check: `$XDG_RUNTIME_DIR` when it is absolute, with the fallback
-  /// `<tmp>/runtime-<uid>` to use if the check fails.
-  private func runtime() -> DirectoryResolution {
-    var warnings: [DirectoryWarning] = []
-    let temporary = environment.temporaryDirectory(warnings: &warnings)
-    let fallback = PathNormalization.join(
-      temporary.path, "runtime-\(environment.effectiveUserID)")
-    if let path = environment.absolutePath("XDG_RUNTIME_DIR", warnings: &warnings) {
+  /// `$XDG_RUNTIME_DIR` when it is absolute, to be checked on the file system, with the
+  /// fallback `<tmp>/runtime-<uid>` to use if the check fails; else the fallback itself.
+  private func runtime() throws(DirectoryError) -> DirectoryResolution {
+    let temporary = try temporary()
+    let fallbackPath = POSIXPath.join(temporary.path, "runtime-\(environment.effectiveUserID)")
+    let fallbackRequirement = DirectoryRequirement.privateDirectory(
+      base: fallbackPath, createsIfMissing: true, otherwise: nil)
+    switch environment.pathVariable("XDG_RUNTIME_DIR") {
+    case .path(let path):
+      let fallback = DirectoryResolution(
+        path: fallbackPath, source: .fallback, extraWarnings: temporary.warnings,
+        requirement: fallbackRequirement)
       return DirectoryResolution(
-        path: path, source: .variable("XDG_RUNTIME_DIR"), warnings: warnings,
-        runtimeCheck: .verify(fallback: fallback))
+        path: path, source: .variable("XDG_RUNTIME_DIR"),
+        requirement: .privateDirectory(base: path, createsIfMissing: false, otherwise: fallback))
+    case .ignored(let why):
+      return DirectoryResolution(
+        path: fallbackPath, source: .fallback, ignored: [why],
+        extraWarnings: temporary.warnings + [
+          DirectoryWarning.runtimeFallback(why, fallback: fallbackPath)
+        ],
+        requirement: fallbackRequirement)
     }
-    let value = environment.variables["XDG_RUNTIME_DIR"] ?? ""
-    let reason =
-      value.isEmpty
-      ? "XDG_RUNTIME_DIR is not set"
-      : environment.isSecureExecution
-        ? "XDG_RUNTIME_DIR is not trusted in a setuid or setgid process"
-        : "XDG_RUNTIME_DIR is not usable"
+  }
+
+  /// A user folder: the key's last usable line of `user-dirs.dirs`, else `~/<Folder>`.
+  private func userDirectory(_ key: UserDirectories.Key) throws(DirectoryError)
+    -> DirectoryResolution
+  {
+    let home = try environment.resolveHome()
+    guard let file = try userDirectoriesFilePath() else { preconditionFailure("XDG has one") }
+    let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
+    let parsed: UserDirectories?
+    var fileProblem: IgnoredValue.Reason? = nil
+    switch environment.userDirectoriesFile {
+    case .contents(let text?):
+      parsed = UserDirectories(parsing: text.utf8, home: home.path, file: file)
+    case .bytes(let bytes?):
+      parsed = UserDirectoriesMemo.parsed(
+        bytes, generation: environment.userDirectoriesGeneration, home: home.path, file: file)
+    case .contents(nil), .bytes(nil), .readFromDisk:
+      parsed = nil
+      fileProblem = environment.userDirectoriesReadError.map { .fileUnreadable($0) } ?? .fileMissing
+    }
+    var ignored = (parsed?.problems[key] ?? []).map { IgnoredValue(origin, $0) }
+    let unattributed = parsed?.unattributed ?? []
+    if let path = parsed?.paths[key], let line = parsed?.lineNumbers[key] {
+      let isInHome = path == home.path || path.hasPrefix(home.path + "/")
+      return DirectoryResolution(
+        path: path, source: .userDirectoriesFile(path: file, line: line), ignored: ignored,
+        home: isInHome ? home : nil, extraWarnings: unattributed)
+    }
+    if ignored.isEmpty { ignored = [IgnoredValue(origin, fileProblem ?? .noLine)] }
     return DirectoryResolution(
-      path: fallback, source: .fallback,
-      warnings: warnings + [RuntimeDirectoryCheck.fallbackWarning(reason, fallback: fallback)],
-      runtimeCheck: .createFallback)
+      path: POSIXPath.join(home.path, key.defaultFolder), source: .default, ignored: ignored,
+      home: home, extraWarnings: unattributed)
+  }
+}
+
+/// The last parse of `user-dirs.dirs` read from disk, by the reader's generation: each version
+/// of the file is parsed once, however often a user folder is resolved.
+enum UserDirectoriesMemo {
+  private struct Key: Hashable {
+    var generation: UInt64
+    var home: String
+    var file: String
+  }
+
+  private static let last = Locked<(key: Key, value: UserDirectories)?>(nil)
+
+  static func parsed(_ bytes: [UInt8], generation: UInt64?, home: String, file: String)
+    -> UserDirectories
+  {
+    guard let generation else { return UserDirectories(parsing: bytes, home: home, file: file) }
+    let key = Key(generation: generation, home: home, file: file)
+    if let cached = last.withLock({ $0 }), cached.key == key { return cached.value }
+    let value = UserDirectories(parsing: bytes, home: home, file: file)
+    last.withLock { $0 = (key, value) }
+    return value
   }
 }

@@ -1,4 +1,4 @@
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// `appdirs doctor`: inspects the environment and the directories, and prints each finding
 /// with a one-line fix. Nothing is created or changed.
@@ -6,7 +6,6 @@ enum DoctorCommand {
   static let command = CommandLineTool.Command(
     name: "doctor",
     abstract: "Check the environment and the directories, and say how to fix each problem.",
-    usage: "appdirs doctor [--app NAME] [--org NAME] [--group ID] [--layout native|xdg]",
     arguments: [],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
@@ -16,7 +15,7 @@ enum DoctorCommand {
     run: run)
 
   /// One thing the doctor noticed.
-  struct Finding: Equatable {
+  struct Finding: Hashable {
     /// A problem makes the exit code 1; a note (such as the sandbox) does not.
     let isProblem: Bool
     let message: String
@@ -27,12 +26,6 @@ enum DoctorCommand {
   /// runtime too when an application is given (the base has its own, stricter check).
   static let checkedKinds: Set<String> = ["data", "config", "cache", "state", "logs", "shared"]
 
-  /// The variables whose empty value the library silently treats as unset.
-  static let xdgVariables = [
-    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
-    "XDG_DATA_DIRS", "XDG_CONFIG_DIRS",
-  ]
-
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
@@ -40,21 +33,18 @@ enum DoctorCommand {
       throw UsageError(message: "doctor takes no arguments, got '\(arguments.positionals[0])'")
     }
     let query = try DirectoryQuery(arguments, environment: environment)
-    var findings: [Finding] = []
-    func add(_ finding: Finding) {
-      if !findings.contains(finding) { findings.append(finding) }
-    }
-    homeFindings(query).forEach(add)
-    emptyVariableFindings(environment).forEach(add)
+    var found: [Finding] = homeFindings(query)
     let (resolutions, errors) = resolveEverything(query)
-    errors.forEach(add)
+    found += emptyVariableFindings(resolutions.map(\.resolution))
+    found += errors
     for warning in resolutions.flatMap(\.resolution.warnings) {
-      add(Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
+      found.append(Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
     }
     for path in checkedDirectories(query, resolutions) {
-      directoryFindings(path, user: environment.effectiveUserID).forEach(add)
+      found += directoryFindings(path, user: environment.effectiveUserID)
     }
-    sandboxFindings(environment).forEach(add)
+    found += sandboxFindings(environment)
+    let findings = found.uniqued()
 
     Platform.write(
       "Checked HOME, the XDG variables, user-dirs.dirs, the runtime directory and the "
@@ -76,17 +66,14 @@ enum DoctorCommand {
   static func homeFindings(_ query: DirectoryQuery) -> [Finding] {
     let environment = query.environment
     if environment.isSecureExecution { return [] }
-    let passwd = environment.passwordDatabaseHome
+    // Doctor is the one command that compares HOME with the password database.
+    let passwd = environment.readingPasswordDatabase().passwordDatabaseHome
     let home: DirectoryResolution
     do {
       home = try StandardDirectories.resolution(
         for: .home, layout: query.layout, environment: environment)
     } catch {
-      return [
-        Finding(
-          isProblem: true, message: error.description,
-          fix: error.recoverySuggestion ?? "Set HOME to your home directory.")
-      ]
+      return [Finding(isProblem: true, message: error.description, fix: error.recoverySuggestion)]
     }
     switch home.source {
     case .passwordDatabase:
@@ -99,7 +86,11 @@ enum DoctorCommand {
           fix: "Set HOME in your login environment: export HOME=\(home.path)")
       ]
     case .variable("HOME"):
-      guard let passwd, passwd != home.path, !FileProbe.isSameFile(passwd, home.path) else {
+      guard let passwd, passwd != home.path,
+        PathInspection.at(passwd, followingSymlinks: true)?.identity
+          != PathInspection.at(home.path, followingSymlinks: true)?.identity
+          || PathInspection.at(passwd, followingSymlinks: true) == nil
+      else {
         return []
       }
       return [
@@ -116,9 +107,12 @@ enum DoctorCommand {
     }
   }
 
-  static func emptyVariableFindings(_ environment: ProcessEnvironment) -> [Finding] {
-    xdgVariables.filter { environment.variables[$0] == "" }.map { name in
-      Finding(
+  /// The variables that the resolutions passed over because they are empty, which the library
+  /// treats as unset without a warning.
+  static func emptyVariableFindings(_ resolutions: [DirectoryResolution]) -> [Finding] {
+    resolutions.flatMap(\.ignored).compactMap { ignored in
+      guard case .variable(let name) = ignored.origin, ignored.reason == .empty else { return nil }
+      return Finding(
         isProblem: true, message: "\(name) is set but empty, so it is treated as unset",
         fix: "Unset it (unset \(name)) or set it to an absolute path.")
     }
@@ -126,18 +120,16 @@ enum DoctorCommand {
 
   /// The finding for a directory that cannot be resolved.
   static func finding(for error: DirectoryError, kind: DirectoryQuery.Kind) -> Finding {
-    if case .insecureRuntimeDirectory(let base, let reason) = error {
+    if case .insecureRuntimeDirectory(let base, let problem) = error {
       return Finding(
         isProblem: true,
         message:
-          "the fallback runtime directory \(reason), so it is refused, and XDG_RUNTIME_DIR is unset or unsafe: runtime files have nowhere to go",
+          "the fallback runtime directory \(base) \(problem), so it is refused, and XDG_RUNTIME_DIR is unset or unsafe: runtime files have nowhere to go",
         fix:
           "Remove \(base) if it is yours, or set XDG_RUNTIME_DIR to a directory you own with mode 0700."
       )
     }
-    return Finding(
-      isProblem: true, message: error.description,
-      fix: error.recoverySuggestion ?? "See 'appdirs path \(kind.name) --explain'.")
+    return Finding(isProblem: true, message: error.description, fix: error.recoverySuggestion)
   }
 
   /// Every base directory and, with an application, its own directories, with the errors met.
@@ -195,9 +187,9 @@ enum DoctorCommand {
 
   /// A directory that is a dangling symlink, not a directory, open to others or not writable.
   static func directoryFindings(_ path: String, user: UInt32) -> [Finding] {
-    guard let entry = FileProbe.entry(path) else { return [] }
-    if entry.kind == .symbolicLink && FileProbe.entry(path, followingSymlinks: true) == nil {
-      let target = FileProbe.linkTarget(path) ?? "?"
+    guard let entry = PathInspection.at(path) else { return [] }
+    if entry.kind == .symbolicLink && PathInspection.at(path, followingSymlinks: true) == nil {
+      let target = PathInspection.symbolicLinkTarget(path) ?? "?"
       return [
         Finding(
           isProblem: true,
@@ -205,7 +197,7 @@ enum DoctorCommand {
           fix: "Create the target (mkdir -p '\(target)') or remove the link (rm '\(path)').")
       ]
     }
-    guard let target = FileProbe.entry(path, followingSymlinks: true) else { return [] }
+    guard let target = PathInspection.at(path, followingSymlinks: true) else { return [] }
     guard target.kind == .directory else {
       return [
         Finding(
@@ -222,7 +214,7 @@ enum DoctorCommand {
           message: "\(path) is \(who) (mode \(octal(target.permissions & 0o777)))",
           fix: "Let only yourself write there: chmod go-w '\(path)'"))
     }
-    if !FileProbe.isWritableDirectory(path) {
+    if !PathInspection.mayCreateFiles(in: path) {
       findings.append(
         Finding(
           isProblem: true,
@@ -234,18 +226,18 @@ enum DoctorCommand {
   }
 
   static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {
-    switch Sandbox.detect(in: environment) {
-    case "flatpak":
+    switch environment.sandbox {
+    case .flatpak:
       let id = environment.variables["FLATPAK_ID"].flatMap { $0.isEmpty ? nil : $0 }
       return [
         Finding(
           isProblem: false,
           message:
-            "running in a Flatpak sandbox (\(id.map { "FLATPAK_ID=\($0)" } ?? "/.flatpak-info")); "
+            "running in a Flatpak sandbox (FLATPAK_ID=\(id ?? "")); "
             + "the XDG directories are the app's own, under ~/.var/app/\(id ?? "<id>")",
           fix: "Nothing to fix; to see the host's directories run appdirs outside the sandbox.")
       ]
-    case "snap":
+    case .snap:
       let name = environment.variables["SNAP_NAME"] ?? ""
       return [
         Finding(
@@ -254,13 +246,10 @@ enum DoctorCommand {
             "running in a Snap (SNAP_NAME=\(name)); HOME is the snap's own, under ~/snap/\(name)",
           fix: "Nothing to fix; to see your real home's directories run appdirs outside the snap.")
       ]
-    default:
+    case nil:
       return []
     }
   }
 
-  private static func octal(_ mode: UInt32) -> String {
-    let digits = String(mode, radix: 8)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
+  private static func octal(_ mode: UInt32) -> String { zeroPadded(mode, radix: 8, width: 4) }
 }

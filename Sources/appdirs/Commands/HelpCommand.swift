@@ -5,8 +5,11 @@ enum HelpCommand {
   static let command = CommandLineTool.Command(
     name: "help",
     abstract: "Show the help of the tool or of one command.",
-    usage: "appdirs help [COMMAND]",
-    arguments: [("COMMAND", "The command to explain; without it, the overview")],
+    arguments: [
+      CommandLineTool.ArgumentSpec(
+        name: "COMMAND", help: "The command to explain; without it, the overview",
+        completion: .commandNames, isOptional: true)
+    ],
     options: [],
     examples: ["appdirs help", "appdirs help doctor"],
     run: run)
@@ -55,19 +58,22 @@ enum HelpCommand {
     return text
   }
 
-  /// The help of one command: abstract, usage, arguments, one line per option, examples.
+  /// The help of one command: abstract, usage, arguments, one line per option, examples, with
+  /// the help texts in one column past the longest label.
   static func text(for command: CommandLineTool.Command) -> String {
+    let labels =
+      command.arguments.map(\.name) + (command.options + [CommandLineTool.helpOption]).map(\.label)
+    let helpColumn = max(22, (labels.map(\.count).max() ?? 0) + 2)
     var text = "OVERVIEW: \(command.abstract)\n\nUSAGE: \(command.usage)\n"
     if !command.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
-      for (name, help) in command.arguments {
-        text += "  " + name.padding(to: 22) + help + "\n"
+      for argument in command.arguments {
+        text += "  " + argument.name.padding(to: helpColumn) + argument.help + "\n"
       }
     }
     text += "\nOPTIONS:\n"
     for option in command.options + [CommandLineTool.helpOption] {
-      let label = option.name + (option.valueName.map { " " + $0 } ?? "")
-      text += "  " + label.padding(to: 22) + option.help + "\n"
+      text += "  " + option.label.padding(to: helpColumn) + option.help + "\n"
     }
     if !command.examples.isEmpty {
       text += "\nEXAMPLES:\n"

@@ -1,4 +1,4 @@
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// `appdirs list`: every directory, for people, for scripts (`--json`) or for shells
 /// (`--shell`).
@@ -6,16 +6,14 @@ enum ListCommand {
   static let command = CommandLineTool.Command(
     name: "list",
     abstract: "List every directory with its path, source and whether it exists.",
-    usage:
-      "appdirs list [--app NAME] [--org NAME] [--group ID] [--layout native|xdg] [--platform NAME] [--json | --shell]",
     arguments: [],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption, PlatformPreview.option,
-      OptionSpec(name: "--json", valueName: nil, help: "Print one JSON object."),
-      OptionSpec(
-        name: "--shell", valueName: nil, help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
+      OptionSpec(name: "--json", help: "Print one JSON object."),
+      OptionSpec(name: "--shell", help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
     ],
+    exclusiveOptions: ["--json", "--shell"],
     examples: [
       "appdirs list --app ExampleApp",
       "appdirs list --app ExampleApp --json",
@@ -37,26 +35,24 @@ enum ListCommand {
     if !arguments.positionals.isEmpty {
       throw UsageError(message: "list takes no arguments, got '\(arguments.positionals[0])'")
     }
-    if arguments.flag("--json") && arguments.flag("--shell") {
-      throw UsageError(message: "--json and --shell cannot be used together")
-    }
+    // A preview describes another machine: nothing of this one is looked at, so its pure
+    // resolutions are shown as they are, requirements unchecked.
     let preview = try PlatformPreview.environment(arguments, real: environment)
-    let query = try DirectoryQuery(arguments, environment: preview ?? environment)
+    let query = try DirectoryQuery(
+      arguments, environment: preview ?? environment, checksFileSystem: preview == nil)
     let entries = try query.listedKinds.compactMap { kind -> Entry? in
       let resolution: DirectoryResolution
       do {
         resolution = try query.resolution(of: kind)
       } catch DirectoryError.unsupported {
         return nil  // The platform has no such folder (templates on macOS, fonts on iOS).
-      } catch DirectoryError.insecureRuntimeDirectory(let path, _) where preview != nil {
-        // A preview describes another machine: this machine's /tmp says nothing about it.
-        let appFolder = query.app.map { "/" + $0.app } ?? ""
-        resolution = DirectoryResolution(path: path + appFolder, source: .fallback)
       }
-      let exists = preview == nil && FileProbe.isDirectory(resolution.path)
+      let exists =
+        preview == nil
+        && PathInspection.at(resolution.path, followingSymlinks: true)?.kind == .directory
       return Entry(kind: kind, resolution: resolution, exists: exists)
     }
-    let warnings = CommandLineTool.uniqueMessages(entries.flatMap(\.resolution.warnings))
+    let warnings = entries.flatMap(\.resolution.warnings).uniqued().map(\.message)
     if arguments.flag("--json") {
       Platform.write(try json(entries, query: query, warnings: warnings).rendered() + "\n")
     } else if arguments.flag("--shell") {
@@ -86,15 +82,15 @@ enum ListCommand {
       )
     }
     let search = JSONValue.object([
-      ("data", .array(try query.searchPaths(.data).map(JSONValue.string))),
-      ("config", .array(try query.searchPaths(.config).map(JSONValue.string))),
+      ("data", .array(try query.searchResolutions(.data).map { JSONValue.string($0.path) })),
+      ("config", .array(try query.searchResolutions(.config).map { JSONValue.string($0.path) })),
     ])
     return .object([
       ("platform", .string(query.environment.platform.rawValue)),
       ("layout", .string(query.layout.rawValue)),
       ("app", .optional(query.app?.app)),
       ("organization", .optional(query.organization)),
-      ("sandbox", .optional(Sandbox.detect(in: query.environment))),
+      ("sandbox", .optional(query.environment.sandbox?.rawValue)),
       ("directories", .object(directories)),
       ("search", search),
       ("warnings", .array(warnings.map(JSONValue.string))),

@@ -6,18 +6,19 @@ enum LocateCommand {
   static let command = CommandLineTool.Command(
     name: "locate",
     abstract: "Find a file in the search directories of a kind, most important first.",
-    usage:
-      "appdirs locate KIND FILE [--app NAME] [--org NAME] [--group ID] [--layout native|xdg] [--all]",
     arguments: [
-      (
-        "KIND", "data and config search the user's directory, then XDG_DATA_DIRS or XDG_CONFIG_DIRS"
-      ),
-      ("FILE", "A relative path such as settings.json or themes/dark.json"),
+      CommandLineTool.ArgumentSpec(
+        name: "KIND",
+        help: "data and config search the user's directory, then XDG_DATA_DIRS or XDG_CONFIG_DIRS",
+        completion: .words(DirectoryQuery.Kind.allNames)),
+      CommandLineTool.ArgumentSpec(
+        name: "FILE", help: "A relative path such as settings.json or themes/dark.json",
+        completion: .files),
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption,
-      OptionSpec(name: "--all", valueName: nil, help: "Print every match, not only the first."),
+      OptionSpec(name: "--all", help: "Print every match, not only the first."),
     ],
     examples: [
       "appdirs locate config settings.json --app ExampleApp",

@@ -5,16 +5,16 @@ enum PathCommand {
   static let command = CommandLineTool.Command(
     name: "path",
     abstract: "Print the path of one directory.",
-    usage:
-      "appdirs path KIND [--app NAME] [--org NAME] [--group ID] [--create] [--explain] [--layout native|xdg]",
     arguments: [
-      ("KIND", String(listing: DirectoryQuery.Kind.allNames))
+      CommandLineTool.ArgumentSpec(
+        name: "KIND", help: String(listing: DirectoryQuery.Kind.allNames),
+        completion: .words(DirectoryQuery.Kind.allNames))
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
-      OptionSpec(name: "--create", valueName: nil, help: "Find or create the directory first."),
+      OptionSpec(name: "--create", help: "Find or create the directory first."),
       OptionSpec(
-        name: "--explain", valueName: nil,
+        name: "--explain",
         help: "After the path, tell where it came from and every warning with its fix."),
       DirectoryQuery.layoutOption,
     ],

@@ -7,6 +7,9 @@
 enum CompletionScript {
   static let optionName = "--generate-completion-script"
   static let shells = ["bash", "zsh", "fish"]
+  static let option = OptionSpec(
+    name: optionName, value: .choice(shells, noun: "shell"),
+    help: "Print a shell completion script.")
 
   static func script(forShell shell: String) throws(UsageError) -> String {
     switch shell {
@@ -14,15 +17,16 @@ enum CompletionScript {
     case "zsh": return zsh()
     case "fish": return fish()
     default:
-      throw UsageError(
-        message: "unknown shell '\(shell)'" + Suggestion.didYouMean(shell, among: shells)
-          + "; use bash, zsh or fish")
+      // The parser has checked the name against `shells`.
+      throw UsageError(message: "unknown shell '\(shell)'")
     }
   }
 
   /// What one position or option value completes to.
   enum Candidates: Equatable {
     case words([String])
+    /// The tool's command names (for `help COMMAND`).
+    case commandNames
     case files
     case nothing
   }
@@ -42,18 +46,13 @@ enum CompletionScript {
         name: command.name,
         options: options.map(\.name),
         values: options.compactMap { option in
-          guard let valueName = option.valueName else { return nil }
-          let choices = valueName.split(separator: "|").map(String.init)
-          return (option.name, choices.count > 1 ? .words(choices) : .nothing)
-        },
-        positionals: command.arguments.map { argument in
-          switch argument.0 {
-          case "KIND": .words(DirectoryQuery.Kind.allNames)
-          case "COMMAND": .words(CommandLineTool.commands.map(\.name))
-          case "FILE": .files
-          default: .nothing
+          switch option.value {
+          case .choice(let words, _): (option.name, .words(words))
+          case .name: (option.name, .nothing)
+          case nil: nil
           }
-        })
+        },
+        positionals: command.arguments.map(\.completion))
     }
   }
 
@@ -137,6 +136,7 @@ enum CompletionScript {
   private static func posixPrint(_ candidates: Candidates) -> String {
     switch candidates {
     case .words(let words): "printf '%s\\n' \(words.joined(separator: " "))"
+    case .commandNames: posixPrint(.words(CommandLineTool.commands.map(\.name)))
     case .files: "echo :files"
     case .nothing: ":"
     }
@@ -266,6 +266,7 @@ enum CompletionScript {
   private static func fishPrint(_ candidates: Candidates) -> String {
     switch candidates {
     case .words(let words): "printf '%s\\n' \(words.joined(separator: " "))"
+    case .commandNames: fishPrint(.words(CommandLineTool.commands.map(\.name)))
     case .files: "__fish_complete_path $current"
     case .nothing: "true"
     }

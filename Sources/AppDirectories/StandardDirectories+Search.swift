@@ -12,6 +12,8 @@ extension StandardDirectories {
   /// (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`); for other kinds it is the kind's own directory.
   ///
   /// ```swift
+  /// import AppDirectories
+  ///
   /// let mime = try StandardDirectories.locate("mime/mime.cache", in: .data)
   /// ```
   ///
@@ -22,7 +24,7 @@ extension StandardDirectories {
   ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
   ///   - environment: The environment to resolve from; the running process's by default.
   public static func locate(
-    _ file: String, in kind: StandardDirectory, layout: Layout = .native,
+    _ file: String, in kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> URL? {
     try FileSearch.locate(
@@ -37,7 +39,7 @@ extension StandardDirectories {
   /// Every existing file with this relative path in a base directory's search list, most
   /// important first.
   public static func locateAll(
-    _ file: String, in kind: StandardDirectory, layout: Layout = .native,
+    _ file: String, in kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> [URL] {
     try FileSearch.locate(

@@ -1,8 +1,13 @@
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  public import FoundationEssentials
 #else
-  import Foundation
+  public import Foundation
 #endif
+
+/// The one way the library turns a path into a file URL.
+func fileURL(_ path: String, isDirectory: Bool) -> URL {
+  URL(fileURLWithPath: path, isDirectory: isDirectory)
+}
 
 /// The file URLs of recently resolved directories, by path.
 ///
@@ -17,11 +22,16 @@ enum DirectoryURLCache {
   /// The directory URL for an absolute, normalized path.
   static func url(forDirectory path: String) -> URL {
     if let url = urls.withLock({ $0[path] }) { return url }
-    let url = URL(fileURLWithPath: path, isDirectory: true)
+    let url = fileURL(path, isDirectory: true)
     urls.withLock { urls in
       if urls.count >= capacity { urls.removeAll(keepingCapacity: true) }
       urls[path] = url
     }
     return url
   }
+}
+
+extension DirectoryResolution {
+  /// The path as a file URL for a directory.
+  public var url: URL { DirectoryURLCache.url(forDirectory: path) }
 }

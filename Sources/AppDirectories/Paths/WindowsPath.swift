@@ -16,7 +16,10 @@ enum WindowsPath {
   /// components and no trailing separator, except in a drive root such as `C:\`.
   static func normalize(_ path: String) -> String {
     let isUNC = path.utf8.count >= 2 && path.utf8.prefix(2).allSatisfy(isSeparator)
-    let parts = path.split(whereSeparator: { $0 == "\\" || $0 == "/" }).filter { $0 != "." }
+    // Split the scalars, not the characters: a separator followed by a combining mark is
+    // still a separator.
+    let parts = path.unicodeScalars.split(whereSeparator: { $0 == "\\" || $0 == "/" })
+      .map { String(String.UnicodeScalarView($0)) }.filter { $0 != "." }
     if isUNC { return "\\\\" + parts.joined(separator: "\\") }
     if parts.count == 1 { return parts[0] + "\\" }
     return parts.joined(separator: "\\")
@@ -26,7 +29,7 @@ enum WindowsPath {
   static func join(_ base: String, _ components: [String]) -> String {
     var result = base
     for component in components {
-      if !result.hasSuffix("\\") { result += "\\" }
+      if result.utf8.last != UInt8(ascii: "\\") { result += "\\" }
       result += component
     }
     return result
@@ -35,22 +38,13 @@ enum WindowsPath {
   /// The folder that contains `path` (normalized): `C:\Users` for `C:\Users\Ada`, `C:\` for
   /// `C:\Ada`.
   static func parent(_ path: String) -> String {
-    guard let last = path.lastIndex(of: "\\") else { return path }
-    let head = String(path[..<last])
-    if head.hasSuffix(":") { return head + "\\" }
-    return head.count <= 1 ? path : head
+    guard let last = path.unicodeScalars.lastIndex(of: "\\") else { return path }
+    let head = String(path.unicodeScalars[..<last])
+    if head.unicodeScalars.last == ":" { return head + "\\" }
+    return head.unicodeScalars.count <= 1 ? path : head
   }
 
   private static func isSeparator(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
-  }
-}
-
-extension DirectoryResolution {
-  /// The same resolution with Windows path components appended.
-  func appendingWindows(_ components: String?...) -> DirectoryResolution {
-    DirectoryResolution(
-      path: WindowsPath.join(path, components.compactMap { $0 }), source: source,
-      warnings: warnings)
   }
 }

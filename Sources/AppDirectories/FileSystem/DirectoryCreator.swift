@@ -11,7 +11,8 @@
 /// Finds or creates a directory, one component at a time, without races.
 ///
 /// - The steady state (the directory exists) costs one `stat`.
-/// - Otherwise the walk starts at `/` and, for each component, calls `mkdirat` relative to the
+/// - Otherwise the walk starts at `/` (or at the root of an isolated environment, which its
+///   paths lie inside) and, for each component, calls `mkdirat` relative to the
 ///   open parent, then opens the component: with `O_NOFOLLOW` when it was just created (so that a
 ///   symlink swapped in is refused), following symlinks when it already existed (so that a
 ///   user's `~/.cache` on another disk works).
@@ -20,6 +21,8 @@
 /// - `EEXIST` from a concurrent creator is success.
 struct DirectoryCreator: Sendable {
   let syscalls: SystemCalls
+  /// A directory the walk may start from, when the path lies inside it.
+  var trustedRoot: String? = nil
 
   /// The mode of every directory the library creates.
   static let privateMode: UInt32 = 0o700
@@ -41,18 +44,26 @@ struct DirectoryCreator: Sendable {
   /// Creates every missing component of `path`; returns whether the last one was created.
   @discardableResult
   func walk(_ path: String) throws(DirectoryError) -> Bool {
+    var start = "/"
+    if let trustedRoot, trustedRoot != "/", path.utf8.starts(with: trustedRoot.utf8),
+      path.utf8.count == trustedRoot.utf8.count
+        || path.utf8.dropFirst(trustedRoot.utf8.count).first == UInt8(ascii: "/")
+    {
+      start = trustedRoot
+    }
     var parent: Int32
     switch syscalls.openDirectory(
-      in: SystemCalls.currentDirectory, name: "/",
+      in: SystemCalls.currentDirectory, name: start,
       options: DirectoryOpenOptions(followSymlinks: true, pathOnly: true))
     {
     case .success(let descriptor): parent = descriptor
-    case .failure(let error): throw Self.error(error, at: "/")
+    case .failure(let error): throw Self.error(error, at: start)
     }
     defer { syscalls.close(descriptor: parent) }
-    var current = ""
+    var current = start == "/" ? "" : start
     var createdLast = false
-    for component in PathNormalization.components(path) {
+    let remainder = String(path.utf8.dropFirst(start == "/" ? 0 : start.utf8.count))!
+    for component in POSIXPath.components(remainder) {
       let name = String(component)
       current += "/" + name
       let (child, created) = try step(parent: parent, name: name, path: current)
@@ -104,7 +115,7 @@ struct DirectoryCreator: Sendable {
         throw Self.error(error, at: path)
       }
     }
-    throw .creationFailed(path: path, errno: Errno(rawValue: ENOENT))
+    throw .creationFailed(path: path, errno: .noSuchFileOrDirectory)
   }
 
   /// Whether an open directory may be one that another creator has just made: ours, and
@@ -151,7 +162,7 @@ struct DirectoryCreator: Sendable {
     }
   }
 
-  private func replacedError(_ error: Errno, parent: Int32, name: String, path: String)
+  private func replacedError(_ error: SystemErrno, parent: Int32, name: String, path: String)
     -> DirectoryError
   {
     switch error.rawValue {
@@ -207,7 +218,7 @@ struct DirectoryCreator: Sendable {
   }
 
   /// The typed error for an `errno` at a path.
-  static func error(_ error: Errno, at path: String) -> DirectoryError {
+  static func error(_ error: SystemErrno, at path: String) -> DirectoryError {
     switch error.rawValue {
     case EACCES, EPERM: .permissionDenied(path: path, errno: error)
     case EROFS: .readOnlyFileSystem(path: path)

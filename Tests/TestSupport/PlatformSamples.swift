@@ -56,7 +56,7 @@ enum PlatformSamples {
 
   /// The path of an app directory of `ExampleApp`.
   static func appPath(
-    _ kind: AppDirectory, organization: String? = nil, layout: Layout = .native,
+    _ kind: AppDirectory, organization: String? = nil, layout: DirectoryLayout = .native,
     in environment: ProcessEnvironment
   ) throws -> String {
     try AppDirectories(
@@ -66,8 +66,37 @@ enum PlatformSamples {
 
   /// The path of a base directory.
   static func basePath(
-    _ kind: StandardDirectory, layout: Layout = .native, in environment: ProcessEnvironment
+    _ kind: StandardDirectory, layout: DirectoryLayout = .native, in environment: ProcessEnvironment
   ) throws -> String {
     try StandardDirectories.resolution(for: kind, layout: layout, environment: environment).path
+  }
+}
+
+extension DirectorySource {
+  /// Whether the path came from a line of `user-dirs.dirs`, whichever file and line.
+  var isUserDirectoriesFile: Bool {
+    if case .userDirectoriesFile = self { return true }
+    return false
+  }
+}
+
+extension UserDirectories {
+  /// Parses text, naming the file `user-dirs.dirs` in warnings.
+  init(parsing text: String, home: String) {
+    self.init(parsing: Array(text.utf8), home: home, file: "user-dirs.dirs")
+  }
+
+  /// Every warning of the file: each ignored line of a known key, then the lines that name no
+  /// known key.
+  var warnings: [DirectoryWarning] {
+    var found: [DirectoryWarning] = []
+    for key in Key.allCases {
+      for reason in problems[key] ?? [] {
+        let origin = IgnoredValue.Origin.userDirectoriesFile(
+          path: "user-dirs.dirs", key: key.rawValue)
+        if let warning = IgnoredValue(origin, reason).warning { found.append(warning) }
+      }
+    }
+    return found + unattributed
   }
 }

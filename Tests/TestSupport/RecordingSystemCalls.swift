@@ -18,16 +18,17 @@ enum SystemCall: Sendable, Hashable {
 /// replacement gets the live provider to do the real work.
 struct RecordingSystemCalls: SystemCallProvider {
   typealias MakeDirectory =
-    @Sendable (_ live: LiveSystemCalls, _ parent: Int32, _ name: String, _ mode: UInt32) -> Errno?
+    @Sendable (_ live: LiveSystemCalls, _ parent: Int32, _ name: String, _ mode: UInt32) ->
+    SystemErrno?
   typealias SetPermissions =
-    @Sendable (_ live: LiveSystemCalls, _ descriptor: Int32, _ mode: UInt32) -> Errno?
+    @Sendable (_ live: LiveSystemCalls, _ descriptor: Int32, _ mode: UInt32) -> SystemErrno?
   typealias OpenDirectory =
     @Sendable (
       _ live: LiveSystemCalls, _ parent: Int32, _ name: String, _ options: DirectoryOpenOptions
-    ) -> Result<Int32, Errno>
+    ) -> Result<Int32, SystemErrno>
   typealias Status =
     @Sendable (_ live: LiveSystemCalls, _ path: String, _ followSymlinks: Bool) -> Result<
-      FileStatus, Errno
+      FileStatus, SystemErrno
     >
 
   private let live = LiveSystemCalls()
@@ -65,45 +66,48 @@ struct RecordingSystemCalls: SystemCallProvider {
 
   private func record(_ call: SystemCall) { log.withLock { $0.append(call) } }
 
-  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, Errno> {
+  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
     record(.status(path: path, followSymlinks: followSymlinks))
     return onStatus(live, path, followSymlinks)
   }
 
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
-  {
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  > {
     record(.statusAt(name: name, followSymlinks: followSymlinks))
     return live.status(in: directory, name: name, followSymlinks: followSymlinks)
   }
 
-  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     record(.makeDirectory(name: name, mode: mode))
     return onMakeDirectory(live, directory, name, mode)
   }
 
   func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
-    -> Result<Int32, Errno>
+    -> Result<Int32, SystemErrno>
   {
     record(.openDirectory(name: name, options: options))
     return onOpenDirectory(live, directory, name, options)
   }
 
-  func setPermissions(descriptor: Int32, mode: UInt32) -> Errno? {
+  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
     record(.setPermissions(mode: mode))
     return onSetPermissions(live, descriptor, mode)
   }
 
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     record(.setPermissionsAt(name: name, mode: mode))
     return live.setPermissions(in: directory, name: name, mode: mode)
   }
 
-  func openFile(path: String) -> Result<Int32, Errno> {
+  func openFile(path: String) -> Result<Int32, SystemErrno> {
     record(.openFile(path: path))
     return live.openFile(path: path)
   }
 
-  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
+    Int, SystemErrno
+  > {
     record(.read)
     return live.read(descriptor: descriptor, into: buffer)
   }
@@ -111,5 +115,13 @@ struct RecordingSystemCalls: SystemCallProvider {
   func close(descriptor: Int32) {
     record(.close)
     live.close(descriptor: descriptor)
+  }
+
+  func readLink(path: String) -> Result<String, SystemErrno> {
+    live.readLink(path: path)
+  }
+
+  func mayCreateFiles(in path: String) -> Bool {
+    live.mayCreateFiles(in: path)
   }
 }

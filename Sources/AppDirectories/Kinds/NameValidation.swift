@@ -8,15 +8,16 @@ enum NameValidation {
     case groupIdentifier = "group identifier"
   }
 
-  /// Throws ``DirectoryError/invalidName(_:reason:)`` with the reason when `name` may not be used.
-  static func validate(_ name: String, as role: Role, on platform: Platform) throws(DirectoryError)
+  /// Throws ``DirectoryError/invalidName(name:reason:)`` with the reason when `name` may not be used.
+  static func validate(_ name: String, as role: Role, on platform: OperatingSystem)
+    throws(DirectoryError)
   {
     if let reason = problem(with: name, as: role, on: platform) {
-      throw .invalidName(name, reason: reason)
+      throw .invalidName(name: name, reason: reason)
     }
   }
 
-  static func problem(with name: String, as role: Role, on platform: Platform) -> String? {
+  static func problem(with name: String, as role: Role, on platform: OperatingSystem) -> String? {
     if name.isEmpty { return "the \(role.rawValue) is empty" }
     if name == "." || name == ".." { return "\(name) is not a folder name" }
     if name.utf8.count > 255 {
@@ -63,7 +64,7 @@ enum NameValidation {
     return nil
   }
 
-  private static func groupProblem(with name: String, on platform: Platform) -> String? {
+  private static func groupProblem(with name: String, on platform: OperatingSystem) -> String? {
     for scalar in name.unicodeScalars {
       let allowed =
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
@@ -95,8 +96,7 @@ enum NameValidation {
   }
 
   private static func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    zeroPadded(value, radix: 16, width: 4)
   }
 }
 

@@ -1,7 +1,7 @@
 /// Lexical clean-up of the paths the environment gives: no `//`, no `/./`, no trailing `/`.
 ///
 /// `..` is kept as it is: removing it lexically would be wrong when a component is a symlink.
-enum PathNormalization {
+enum POSIXPath {
   /// Whether a path is absolute for POSIX platforms.
   static func isAbsolute(_ path: String) -> Bool {
     path.utf8.first == UInt8(ascii: "/")

@@ -1,49 +1,10 @@
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#elseif canImport(Android)
-  import Android
-#elseif os(Windows)
-  import ucrt
-#endif
-
-/// An error number reported by the operating system, such as `EACCES`.
-public struct Errno: Error, RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-  /// The raw value of `errno`.
-  public let rawValue: Int32
-
-  /// Wraps a raw `errno` value.
-  public init(rawValue: Int32) { self.rawValue = rawValue }
-
-  /// The symbolic name and the system's message, for example `EACCES (Permission denied)`.
-  public var description: String {
-    let message = strerror(rawValue).map { String(cString: $0) } ?? "error \(rawValue)"
-    guard let name = Errno.names[rawValue] else { return message }
-    return "\(name) (\(message))"
-  }
-
-  private static let names: [Int32: String] = [
-    EPERM: "EPERM", ENOENT: "ENOENT", EINTR: "EINTR", EIO: "EIO", EACCES: "EACCES",
-    EEXIST: "EEXIST", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", EMFILE: "EMFILE",
-    ENFILE: "ENFILE", ENOSPC: "ENOSPC", EROFS: "EROFS", EMLINK: "EMLINK",
-    ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EDQUOT: "EDQUOT", EBADF: "EBADF",
-    ENOMEM: "ENOMEM",
-  ]
-}
-
 /// Why a directory could not be resolved or created.
 ///
 /// Every case names the path or name at fault, and ``recoverySuggestion`` says how to fix it:
 ///
 /// ```swift
+/// import AppDirectories
+///
 /// do {
 ///   let url = try AppDirectories(app: "ExampleApp").directory(.data)
 /// } catch {
@@ -53,26 +14,27 @@ public struct Errno: Error, RawRepresentable, Sendable, Hashable, CustomStringCo
 public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An application name, organization or group identifier that cannot be a single path
   /// component. Nothing was created.
-  case invalidName(String, reason: String)
+  case invalidName(name: String, reason: String)
   /// Neither `HOME` nor the password database gives a usable home directory.
   case homeUnavailable(reason: String)
-  /// The directory has no meaning on this platform or in this domain.
-  case unsupported(String)
+  /// The directory has no meaning on this platform or in this domain, or the application may
+  /// not have it.
+  case unsupported(reason: UnsupportedReason)
   /// Something that is not a directory (a file, a device, a symlink to a file) stands where a
   /// directory must be.
   case notADirectory(path: String)
   /// A symbolic link whose target does not exist stands where a directory must be.
   case danglingSymlink(path: String)
   /// The operating system refused access to a directory on the way.
-  case permissionDenied(path: String, errno: Errno)
+  case permissionDenied(path: String, errno: SystemErrno)
   /// The directory would have to be created on a read-only file system.
   case readOnlyFileSystem(path: String)
   /// The path, or one of its components, is longer than the file system allows.
   case nameTooLong(path: String)
   /// The runtime directory is not a private directory of the user (owner, mode or type wrong).
-  case insecureRuntimeDirectory(path: String, reason: String)
+  case insecureRuntimeDirectory(path: String, problem: PrivateDirectoryProblem)
   /// Creating the directory failed for another reason, given by `errno`.
-  case creationFailed(path: String, errno: Errno)
+  case creationFailed(path: String, errno: SystemErrno)
 
   /// The path the error is about, if it is about a path.
   public var path: String? {
@@ -86,12 +48,13 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The system's error number behind the failure, where there is one.
-  public var errno: Errno? {
+  public var errno: SystemErrno? {
     switch self {
     case .permissionDenied(_, let errno), .creationFailed(_, let errno): errno
-    case .readOnlyFileSystem: Errno(rawValue: EROFS)
-    case .nameTooLong: Errno(rawValue: ENAMETOOLONG)
-    case .notADirectory: Errno(rawValue: ENOTDIR)
+    case .readOnlyFileSystem: .readOnlyFileSystem
+    case .nameTooLong: .nameTooLong
+    case .notADirectory: .notDirectory
+    case .insecureRuntimeDirectory(_, .unexaminable(let errno)): errno
     default: nil
     }
   }
@@ -103,8 +66,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "invalid name \(quoted(name)): \(reason)"
     case .homeUnavailable(let reason):
       "no home directory: \(reason)"
-    case .unsupported(let what):
-      "\(what) is not supported on this platform"
+    case .unsupported(let reason):
+      reason.description
     case .notADirectory(let path):
       "\(path) exists but is not a directory"
     case .danglingSymlink(let path):
@@ -115,24 +78,22 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot create \(path): the file system is read-only"
     case .nameTooLong(let path):
       "cannot create \(path): the name is too long for the file system"
-    case .insecureRuntimeDirectory(let path, let reason):
-      reason.hasPrefix(path)
-        ? "refusing the runtime directory: \(reason)"
-        : "refusing the runtime directory \(path): \(reason)"
+    case .insecureRuntimeDirectory(let path, let problem):
+      "refusing the runtime directory \(path): it \(problem)"
     case .creationFailed(let path, let errno):
       "cannot create \(path): \(errno)"
     }
   }
 
-  /// How to fix the problem, in one sentence; never `nil`.
-  public var recoverySuggestion: String? {
+  /// How to fix the problem, in one sentence.
+  public var recoverySuggestion: String {
     switch self {
     case .invalidName:
       "Names are single folder names: not empty, not . or .., without / \\ or control characters, at most 255 bytes; a file to locate is a relative path without .. components."
     case .homeUnavailable:
       "Set HOME to an absolute path, or give the user a home directory in the password database."
-    case .unsupported:
-      "Choose another directory kind, or use the user domain (.userDomainMask)."
+    case .unsupported(let reason):
+      reason.recoverySuggestion
     case .notADirectory(let path):
       "Move or remove the file at \(path), or point the variable that chose it elsewhere."
     case .danglingSymlink(let path):
@@ -146,31 +107,15 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .insecureRuntimeDirectory(let path, _):
       "Set XDG_RUNTIME_DIR to a directory you own with mode 0700, or remove \(path) so it can be created safely."
     case .creationFailed(_, let errno):
-      switch errno.rawValue {
-      case ENOSPC, EDQUOT: "Free some disk space or raise the quota, then try again."
-      case EMFILE, ENFILE: "Close some files or raise the open-file limit (ulimit -n)."
-      case ELOOP: "Remove the symbolic link loop on the path."
-      default: "Check the path and its parent directories, then try again."
+      if errno.isOutOfSpace {
+        "Free some disk space or raise the quota, then try again."
+      } else if errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem {
+        "Close some files or raise the open-file limit (ulimit -n)."
+      } else if errno == .tooManySymbolicLinks {
+        "Remove the symbolic link loop on the path."
+      } else {
+        "Check the path and its parent directories, then try again."
       }
     }
   }
-}
-
-extension DirectoryError: LocalizedError {
-  /// The same text as ``description``, for `localizedDescription`.
-  public var errorDescription: String? { description }
-}
-
-func quoted(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-      result += "\\u{\(String(scalar.value, radix: 16))}"
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
 }

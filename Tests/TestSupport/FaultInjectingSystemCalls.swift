@@ -75,14 +75,14 @@ final class FaultInjectingSystemCalls: SystemCallProvider, @unchecked Sendable {
   func clearFaults() { state.withLock { $0.faults = [] } }
 
   /// Records a call and returns the `errno` it must fail with, if a fault matches.
-  private func intercept(_ record: Record) -> Errno? {
+  private func intercept(_ record: Record) -> SystemErrno? {
     state.withLock { state in
       state.records.append(record)
       for index in state.faults.indices
       where state.faults[index].remaining > 0 && state.faults[index].matches(record) {
         state.faults[index].remaining -= 1
         state.injected += 1
-        return Errno(rawValue: state.faults[index].errno)
+        return SystemErrno(rawValue: state.faults[index].errno)
       }
       return nil
     }
@@ -92,22 +92,23 @@ final class FaultInjectingSystemCalls: SystemCallProvider, @unchecked Sendable {
     state.withLock { $0.descriptorNames[descriptor] ?? "#\(descriptor)" }
   }
 
-  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, Errno> {
+  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
     if let error = intercept(Record(call: .stat, name: path, followsSymlinks: followSymlinks)) {
       return .failure(error)
     }
     return live.status(path: path, followSymlinks: followSymlinks)
   }
 
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
-  {
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  > {
     if let error = intercept(Record(call: .fstatat, name: name, followsSymlinks: followSymlinks)) {
       return .failure(error)
     }
     return live.status(in: directory, name: name, followSymlinks: followSymlinks)
   }
 
-  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     if let error = intercept(Record(call: .mkdirat, name: name)) { return error }
     beforeMakeDirectory?(directory, name)
     let error = live.makeDirectory(in: directory, name: name, mode: mode)
@@ -116,7 +117,7 @@ final class FaultInjectingSystemCalls: SystemCallProvider, @unchecked Sendable {
   }
 
   func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
-    -> Result<Int32, Errno>
+    -> Result<Int32, SystemErrno>
   {
     let record = Record(
       call: .openat, name: name, followsSymlinks: options.followSymlinks,
@@ -129,22 +130,24 @@ final class FaultInjectingSystemCalls: SystemCallProvider, @unchecked Sendable {
     return result
   }
 
-  func setPermissions(descriptor: Int32, mode: UInt32) -> Errno? {
+  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
     if let error = intercept(Record(call: .fchmod, name: name(of: descriptor))) { return error }
     return live.setPermissions(descriptor: descriptor, mode: mode)
   }
 
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     if let error = intercept(Record(call: .fchmodat, name: name)) { return error }
     return live.setPermissions(in: directory, name: name, mode: mode)
   }
 
-  func openFile(path: String) -> Result<Int32, Errno> {
+  func openFile(path: String) -> Result<Int32, SystemErrno> {
     if let error = intercept(Record(call: .open, name: path)) { return .failure(error) }
     return live.openFile(path: path)
   }
 
-  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
+    Int, SystemErrno
+  > {
     if let error = intercept(Record(call: .read, name: name(of: descriptor))) {
       return .failure(error)
     }
@@ -154,5 +157,13 @@ final class FaultInjectingSystemCalls: SystemCallProvider, @unchecked Sendable {
   func close(descriptor: Int32) {
     state.withLock { _ = $0.descriptorNames.removeValue(forKey: descriptor) }
     live.close(descriptor: descriptor)
+  }
+
+  func readLink(path: String) -> Result<String, SystemErrno> {
+    live.readLink(path: path)
+  }
+
+  func mayCreateFiles(in path: String) -> Bool {
+    live.mayCreateFiles(in: path)
   }
 }

@@ -12,24 +12,6 @@
 private let systemRead = read
 private let systemClose = close
 
-/// What `stat` says about a file, reduced to what the library looks at.
-struct FileStatus: Sendable, Hashable {
-  enum FileType: Sendable, Hashable {
-    case directory, symbolicLink, regular, other
-  }
-  var type: FileType
-  /// The permission bits and the set-ID and sticky bits (`st_mode & 0o7777`).
-  var permissions: UInt32
-  var owner: UInt32
-  var device: UInt64 = 0
-  var inode: UInt64 = 0
-  var size: Int64 = 0
-  var modificationSeconds: Int = 0
-  var modificationNanoseconds: Int = 0
-  var changeSeconds: Int = 0
-  var changeNanoseconds: Int = 0
-}
-
 /// How to open a directory.
 struct DirectoryOpenOptions: Sendable, Hashable {
   /// Follow a symbolic link in the last component.
@@ -45,24 +27,32 @@ struct DirectoryOpenOptions: Sendable, Hashable {
 /// two steps.
 protocol SystemCallProvider: Sendable {
   /// `stat`, or `lstat` when `followSymlinks` is false.
-  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
+  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno>
   /// `fstatat`, with `AT_SYMLINK_NOFOLLOW` when `followSymlinks` is false.
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  >
   /// `mkdirat`.
-  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> Errno?
+  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno?
   /// `openat` with `O_DIRECTORY | O_CLOEXEC`, plus `O_NOFOLLOW` and `O_PATH` as asked.
   func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
-    -> Result<Int32, Errno>
+    -> Result<Int32, SystemErrno>
   /// `fchmod`.
-  func setPermissions(descriptor: Int32, mode: UInt32) -> Errno?
+  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno?
   /// `fchmodat` with `AT_SYMLINK_NOFOLLOW`.
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> Errno?
+  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno?
   /// `open` read-only, for a regular file.
-  func openFile(path: String) -> Result<Int32, Errno>
+  func openFile(path: String) -> Result<Int32, SystemErrno>
   /// `read`.
-  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno>
+  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
+    Int, SystemErrno
+  >
   /// `close`.
   func close(descriptor: Int32)
+  /// `readlink`: the target of a symbolic link, as written in it.
+  func readLink(path: String) -> Result<String, SystemErrno>
+  /// `access(path, W_OK | X_OK)`: whether the real user may create files in a directory.
+  func mayCreateFiles(in path: String) -> Bool
 }
 
 /// The system calls with `EINTR` retried, so that callers never see it.
@@ -75,44 +65,55 @@ struct SystemCalls: Sendable {
   /// The descriptor meaning "the current directory" (`AT_FDCWD`), which absolute names ignore.
   static let currentDirectory: Int32 = LiveSystemCalls.currentDirectoryDescriptor
 
-  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, Errno> {
+  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
     retrying { provider.status(path: path, followSymlinks: followSymlinks) }
   }
 
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
-  {
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  > {
     retrying { provider.status(in: directory, name: name, followSymlinks: followSymlinks) }
   }
 
-  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     retrying { provider.makeDirectory(in: directory, name: name, mode: mode) }
   }
 
   func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
-    -> Result<Int32, Errno>
+    -> Result<Int32, SystemErrno>
   {
     retrying { provider.openDirectory(in: directory, name: name, options: options) }
   }
 
-  func setPermissions(descriptor: Int32, mode: UInt32) -> Errno? {
+  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
     retrying { provider.setPermissions(descriptor: descriptor, mode: mode) }
   }
 
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     retrying { provider.setPermissions(in: directory, name: name, mode: mode) }
   }
 
-  func openFile(path: String) -> Result<Int32, Errno> {
+  func openFile(path: String) -> Result<Int32, SystemErrno> {
     retrying { provider.openFile(path: path) }
   }
 
-  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
+    Int, SystemErrno
+  > {
     retrying { provider.read(descriptor: descriptor, into: buffer) }
   }
 
   func close(descriptor: Int32) {
     // close is not retried on EINTR: on Linux the descriptor is released either way.
     provider.close(descriptor: descriptor)
+  }
+
+  func readLink(path: String) -> Result<String, SystemErrno> {
+    retrying { provider.readLink(path: path) }
+  }
+
+  func mayCreateFiles(in path: String) -> Bool {
+    provider.mayCreateFiles(in: path)
   }
 
   /// The effective user ID (`geteuid`).
@@ -132,7 +133,7 @@ struct SystemCalls: Sendable {
   }
 
   /// Reads a whole regular file of at most `limit` bytes; longer files are cut at `limit`.
-  func readFile(path: String, limit: Int) -> Result<[UInt8], Errno> {
+  func readFile(path: String, limit: Int) -> Result<[UInt8], SystemErrno> {
     let descriptor: Int32
     switch openFile(path: path) {
     case .success(let opened): descriptor = opened
@@ -152,20 +153,18 @@ struct SystemCalls: Sendable {
     return .success(bytes)
   }
 
-  private static let interrupted = Errno(rawValue: EINTR)
-
-  private func retrying<T>(_ call: () -> Result<T, Errno>) -> Result<T, Errno> {
+  private func retrying<T>(_ call: () -> Result<T, SystemErrno>) -> Result<T, SystemErrno> {
     while true {
       let result = call()
-      if case .failure(let error) = result, error == Self.interrupted { continue }
+      if case .failure(let error) = result, error == .interrupted { continue }
       return result
     }
   }
 
-  private func retrying(_ call: () -> Errno?) -> Errno? {
+  private func retrying(_ call: () -> SystemErrno?) -> SystemErrno? {
     while true {
       let error = call()
-      if error == Self.interrupted { continue }
+      if error == .interrupted { continue }
       return error
     }
   }
@@ -173,38 +172,38 @@ struct SystemCalls: Sendable {
 
 /// The real system calls.
 struct LiveSystemCalls: SystemCallProvider {
+  static let currentDirectoryDescriptor: Int32 = AT_FDCWD
   #if os(Linux) || os(Android)
-    static let currentDirectoryDescriptor: Int32 = AT_FDCWD
     // O_PATH is 010000000 on every Linux architecture Swift supports.
     private static let pathOnlyFlag: Int32 = 0o10000000
   #else
-    static let currentDirectoryDescriptor: Int32 = AT_FDCWD
     private static let pathOnlyFlag: Int32 = 0
   #endif
 
-  private static var lastError: Errno { Errno(rawValue: errno) }
+  private static var lastError: SystemErrno { SystemErrno(rawValue: errno) }
 
-  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, Errno> {
+  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
     var info = stat()
     let result =
       followSymlinks ? stat(path, &info) : lstat(path, &info)
     return result == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
   }
 
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<FileStatus, Errno>
-  {
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  > {
     var info = stat()
     let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
     return fstatat(directory, name, &info, flags) == 0
       ? .success(FileStatus(info)) : .failure(Self.lastError)
   }
 
-  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     mkdirat(directory, name, mode_t(mode)) == 0 ? nil : Self.lastError
   }
 
   func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
-    -> Result<Int32, Errno>
+    -> Result<Int32, SystemErrno>
   {
     var flags = O_DIRECTORY | O_CLOEXEC
     if !options.followSymlinks { flags |= O_NOFOLLOW }
@@ -213,20 +212,22 @@ struct LiveSystemCalls: SystemCallProvider {
     return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
   }
 
-  func setPermissions(descriptor: Int32, mode: UInt32) -> Errno? {
+  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
     fchmod(descriptor, mode_t(mode)) == 0 ? nil : Self.lastError
   }
 
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> Errno? {
+  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     fchmodat(directory, name, mode_t(mode), AT_SYMLINK_NOFOLLOW) == 0 ? nil : Self.lastError
   }
 
-  func openFile(path: String) -> Result<Int32, Errno> {
+  func openFile(path: String) -> Result<Int32, SystemErrno> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
     return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
   }
 
-  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
+    Int, SystemErrno
+  > {
     let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
     return count >= 0 ? .success(count) : .failure(Self.lastError)
   }
@@ -234,22 +235,16 @@ struct LiveSystemCalls: SystemCallProvider {
   func close(descriptor: Int32) {
     _ = systemClose(descriptor)
   }
-}
 
-extension FileStatus {
-  init(_ info: stat) {
-    let format = info.st_mode & S_IFMT
-    type =
-      format == S_IFDIR
-      ? .directory : format == S_IFLNK ? .symbolicLink : format == S_IFREG ? .regular : .other
-    permissions = UInt32(info.st_mode & 0o7777)
-    owner = UInt32(info.st_uid)
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
-    modificationSeconds = Int(info.st_mtim.tv_sec)
-    modificationNanoseconds = Int(info.st_mtim.tv_nsec)
-    changeSeconds = Int(info.st_ctim.tv_sec)
-    changeNanoseconds = Int(info.st_ctim.tv_nsec)
+  func readLink(path: String) -> Result<String, SystemErrno> {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return .failure(Self.lastError) }
+    return .success(
+      String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+  }
+
+  func mayCreateFiles(in path: String) -> Bool {
+    access(path, W_OK | X_OK) == 0
   }
 }

@@ -13,28 +13,29 @@ enum FileSearch {
     syscalls: SystemCalls, stopAtFirst: Bool
   ) throws(DirectoryError) -> [URL] {
     try validateRelativeFile(file)
-    let relative = PathNormalization.normalize(file)
+    let relative = POSIXPath.normalize(file)
     var found: [URL] = []
     for directory in try directories() {
-      let path = PathNormalization.join(directory.path, relative)
+      let path = POSIXPath.join(directory.path, relative)
       if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
-        found.append(URL(fileURLWithPath: path, isDirectory: status.type == .directory))
+        found.append(fileURL(path, isDirectory: status.type == .directory))
         if stopAtFirst { break }
       }
     }
     return found
   }
 
-  /// Throws ``DirectoryError/invalidName(_:reason:)`` unless `file` is a relative path that
+  /// Throws ``DirectoryError/invalidName(name:reason:)`` unless `file` is a relative path that
   /// stays inside the directory it is joined to.
   static func validateRelativeFile(_ file: String) throws(DirectoryError) {
-    if file.isEmpty { throw .invalidName(file, reason: "the file name is empty") }
-    if PathNormalization.isAbsolute(file) {
-      throw .invalidName(file, reason: "the file must be relative to the search directories")
+    if file.isEmpty { throw .invalidName(name: file, reason: "the file name is empty") }
+    if POSIXPath.isAbsolute(file) {
+      throw .invalidName(name: file, reason: "the file must be relative to the search directories")
     }
-    if file.utf8.contains(0) { throw .invalidName(file, reason: "it contains a NUL byte") }
-    if PathNormalization.components(file).contains("..") {
-      throw .invalidName(file, reason: "it contains .., which leaves the search directories")
+    if file.utf8.contains(0) { throw .invalidName(name: file, reason: "it contains a NUL byte") }
+    if POSIXPath.components(file).contains("..") {
+      throw .invalidName(
+        name: file, reason: "it contains .., which leaves the search directories")
     }
   }
 }

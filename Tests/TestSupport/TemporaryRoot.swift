@@ -22,8 +22,9 @@ struct SetupFailure: Error, CustomStringConvertible {
 
 /// A private directory for one test, made with `mkdtemp` and removed afterwards without
 /// following symlinks. Everything a test creates lives below it: `home` stands in for the
-/// user's home directory and `tmp` for `TMPDIR`, so no test touches the real ones.
-struct TemporaryRoot: Sendable {
+/// user's home directory and `tmp` for `TMPDIR`, so no test touches the real ones. Paths given
+/// to its helpers are absolute, or relative to the root.
+final class TemporaryRoot: Sendable {
   let path: String
 
   /// Runs `body` with a fresh root and removes the root afterwards, whatever happens.
@@ -33,6 +34,19 @@ struct TemporaryRoot: Sendable {
     return try body(root)
   }
 
+  /// A root for running the tool: searchable by the unprivileged user that permission tests
+  /// run as, with `home`, `tmp` and a private `run` already made.
+  static func withUserDirectories() throws -> TemporaryRoot {
+    let root = try TemporaryRoot()
+    chmod(root.path, 0o755)
+    try root.makeDirectory("home", mode: 0o755)
+    try root.makeDirectory("tmp", mode: 0o755)
+    try root.makeDirectory("run", mode: 0o700)
+    return root
+  }
+
+  deinit { remove() }
+
   private init() throws {
     let base = FileManager.default.temporaryDirectory.path
     var template = Array("\(base)/AppDirectoriesTests.XXXXXX".utf8CString)
@@ -41,7 +55,7 @@ struct TemporaryRoot: Sendable {
     }
     guard let made else { throw SetupFailure("mkdtemp", base) }
     // The library normalizes paths; so do the expectations, from the same clean root.
-    path = PathNormalization.normalize(String(cString: made))
+    path = POSIXPath.normalize(String(cString: made))
   }
 
   /// The stand-in for the user's home directory; it does not exist until a test makes it.
@@ -52,6 +66,16 @@ struct TemporaryRoot: Sendable {
   /// An absolute path below the root.
   func at(_ relative: String) -> String { path + "/" + relative }
 
+  /// `path` itself when it is absolute, else the path below the root.
+  private func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : at(path) }
+
+  /// The environment of a user with every directory inside the root, for the tool: `HOME`,
+  /// `TMPDIR` and a valid `XDG_RUNTIME_DIR`; no other XDG variable, so the defaults under `HOME`
+  /// apply.
+  var toolEnvironment: [String: String] {
+    ["HOME": home, "TMPDIR": at("tmp"), "XDG_RUNTIME_DIR": at("run")]
+  }
+
   /// An environment whose home and temporary directory are inside the root, with the effective
   /// user ID of the test process so that ownership checks see real files.
   func environment(
@@ -61,16 +85,44 @@ struct TemporaryRoot: Sendable {
     ProcessEnvironment(
       variables: ["HOME": home, "TMPDIR": tmp].merging(variables) { $1 },
       passwordDatabaseHome: nil, effectiveUserID: UInt32(geteuid()), platform: .linux,
-      userDirectoriesFile: userDirectories)
+      userDirectoriesFile: userDirectories
+    ).trusting(root: path)
   }
 
   // MARK: Making files
 
   /// Makes a directory and any missing parents, then sets the last one's mode exactly.
-  func makeDirectory(_ absolutePath: String, mode: mode_t = 0o700) throws {
+  func makeDirectory(_ path: String, mode: mode_t = 0o700) throws {
+    let absolutePath = resolve(path)
     try FileManager.default.createDirectory(
       atPath: absolutePath, withIntermediateDirectories: true)
     guard chmod(absolutePath, mode) == 0 else { throw SetupFailure("chmod", absolutePath) }
+  }
+
+  /// Writes `text` to the file at `relative`, making its parent directories.
+  func write(_ text: String, to relative: String) throws {
+    try writeFile(resolve(relative), text)
+  }
+
+  /// Makes a symbolic link at `relative` that points at `target`.
+  func symlink(_ relative: String, to target: String) throws {
+    try makeSymlink(resolve(relative), to: target)
+  }
+
+  /// Hands the whole tree to another user, for tests that run the tool as that user.
+  func chownAll(to user: uid_t) {
+    let walker = FileManager.default.enumerator(atPath: path)
+    lchown(path, user, user)
+    while let relative = walker?.nextObject() as? String {
+      lchown(at(relative), user, user)
+    }
+  }
+
+  /// The permission bits of the file at `relative`, following symlinks.
+  func mode(of relative: String) -> mode_t? {
+    var info = stat()
+    guard stat(resolve(relative), &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
   }
 
   /// Writes a regular file, making its parent directories.
@@ -84,7 +136,9 @@ struct TemporaryRoot: Sendable {
   func makeSymlink(_ absolutePath: String, to target: String) throws {
     let parent = (absolutePath as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    guard symlink(target, absolutePath) == 0 else { throw SetupFailure("symlink", absolutePath) }
+    guard Glibc.symlink(target, absolutePath) == 0 else {
+      throw SetupFailure("symlink", absolutePath)
+    }
   }
 
   /// Makes a FIFO, something that is neither a file nor a directory.
@@ -112,9 +166,15 @@ struct TemporaryRoot: Sendable {
   /// Whether anything, even a dangling symlink, is at the path.
   func exists(_ absolutePath: String) -> Bool { status(absolutePath) != nil }
 
-  /// Whether a real directory (not a symlink to one) is at the path.
-  func isDirectory(_ absolutePath: String) -> Bool {
-    guard let info = status(absolutePath) else { return false }
+  /// Whether a real directory (not a symlink to one) is at the path; for a relative path, a
+  /// directory or a symlink to one.
+  func isDirectory(_ path: String) -> Bool {
+    if !path.hasPrefix("/") {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: at(path), isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+    guard let info = status(path) else { return false }
     return info.st_mode & S_IFMT == S_IFDIR
   }
 
@@ -189,7 +249,7 @@ let otherUserID: uid_t = 65534
 func pureEnvironment(
   _ variables: [String: String] = ["HOME": "/home/ada"],
   passwordDatabaseHome: String? = nil,
-  platform: Platform = .linux,
+  platform: OperatingSystem = .linux,
   isSecureExecution: Bool = false,
   userDirectories: String? = nil
 ) -> ProcessEnvironment {
@@ -219,5 +279,15 @@ extension DirectoryError {
     case .insecureRuntimeDirectory: "insecureRuntimeDirectory"
     case .creationFailed: "creationFailed"
     }
+  }
+}
+
+extension ProcessEnvironment {
+  /// The same environment with creation starting at `root`, which its paths lie inside: the
+  /// walk never opens the directories above a test's root.
+  func trusting(root: String) -> ProcessEnvironment {
+    var environment = self
+    environment.trustedRoot = root
+    return environment
   }
 }

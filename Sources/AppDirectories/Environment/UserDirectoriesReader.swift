@@ -1,0 +1,67 @@
+/// Reads the text of `user-dirs.dirs` into an environment, once, and again only when the file
+/// changes: the one part of the snapshot that is refreshed on every call, because a desktop's
+/// `xdg-user-dirs-update` may rewrite it at any time.
+///
+/// Each load costs one `stat` of the file; the bytes are kept for as long as the file's
+/// device, inode, size and change times stay the same.
+enum UserDirectoriesReader {
+  /// Files longer than this are read only up to here.
+  static let sizeLimit = 1 << 20
+
+  private struct Cached {
+    var path: String
+    var status: FileStatus
+    var bytes: [UInt8]
+    var generation: UInt64
+  }
+
+  private static let cache = Locked<(last: Cached?, generations: UInt64)>((nil, 0))
+
+  /// `environment` with the file at `path` read when it reads from disk
+  /// (``ProcessEnvironment/UserDirectoriesFile/readFromDisk``); otherwise unchanged.
+  static func load(
+    _ path: String, into environment: ProcessEnvironment, syscalls: SystemCalls
+  ) -> ProcessEnvironment {
+    guard case .readFromDisk = environment.userDirectoriesFile else { return environment }
+    var loaded = environment
+    switch read(path, syscalls: syscalls) {
+    case .success(let contents):
+      loaded.userDirectoriesFile = .bytes(contents?.bytes)
+      loaded.userDirectoriesGeneration = contents?.generation
+    case .failure(let error):
+      loaded.userDirectoriesFile = .bytes(nil)
+      loaded.userDirectoriesReadError = error
+    }
+    return loaded
+  }
+
+  /// The file's bytes with their generation, `nil` when there is no file, or why it cannot be
+  /// read.
+  private static func read(_ path: String, syscalls: SystemCalls) -> Result<
+    (bytes: [UInt8], generation: UInt64)?, SystemErrno
+  > {
+    let status: FileStatus
+    switch syscalls.status(path: path, followSymlinks: true) {
+    case .success(let found): status = found
+    case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
+      return .success(nil)
+    case .failure(let error):
+      return .failure(error)
+    }
+    if let cached = cache.withLock({ $0.last }), cached.path == path, cached.status == status {
+      return .success((cached.bytes, cached.generation))
+    }
+    switch syscalls.readFile(path: path, limit: sizeLimit) {
+    case .success(let bytes):
+      let generation = cache.withLock { cache in
+        cache.generations += 1
+        cache.last = Cached(
+          path: path, status: status, bytes: bytes, generation: cache.generations)
+        return cache.generations
+      }
+      return .success((bytes, generation))
+    case .failure(let error):
+      return .failure(error)
+    }
+  }
+}

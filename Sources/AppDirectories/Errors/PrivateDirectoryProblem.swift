@@ -1,0 +1,28 @@
+/// Why a directory is not private to the effective user, as a runtime directory must be: a
+/// real directory, not a symbolic link, owned by the user, with permission bits exactly 0700.
+public enum PrivateDirectoryProblem: Sendable, Hashable, CustomStringConvertible {
+  /// Nothing is there.
+  case missing
+  /// A symbolic link is there; it is not followed.
+  case symbolicLink
+  /// A file or something else that is not a directory is there.
+  case notADirectory
+  /// The directory belongs to another user.
+  case owner(UInt32, expected: UInt32)
+  /// The permission bits are not 0700 (the value is `st_mode & 0o777`).
+  case mode(UInt32)
+  /// `lstat` failed for another reason.
+  case unexaminable(SystemErrno)
+
+  /// The problem as the end of a sentence whose subject is the directory: "is a symbolic link".
+  public var description: String {
+    switch self {
+    case .missing: "does not exist"
+    case .symbolicLink: "is a symbolic link"
+    case .notADirectory: "is not a directory"
+    case .owner(let owner, let expected): "is owned by user \(owner), not by user \(expected)"
+    case .mode(let mode): "has mode \(zeroPadded(mode, radix: 8, width: 4)), not 0700"
+    case .unexaminable(let errno): "cannot be examined: \(errno)"
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/// Why a directory does not exist for the caller: the platform has no such folder, the domain
+/// is not the user's, or the application is not entitled to it.
+public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
+  /// The platform has no such base directory (templates on macOS, fonts on iOS).
+  case directory(StandardDirectory, on: OperatingSystem)
+  /// The platform has no app group containers (Android).
+  case appGroups(on: OperatingSystem)
+  /// The system gives no container for this group: on iOS the app needs the group in its
+  /// `com.apple.security.application-groups` entitlement.
+  case appGroupNotEntitled(group: String)
+  /// A `FileManager.SearchPathDomainMask` other than the user's domain.
+  case searchPathDomain(rawValue: UInt)
+  /// A `FileManager.SearchPathDirectory` that has no meaning on this platform.
+  case searchPathDirectory(rawValue: UInt)
+
+  /// What is unsupported, in one sentence.
+  public var description: String {
+    switch self {
+    case .directory(let kind, let system):
+      "\(system.displayName) has no \(kind.rawValue) directory"
+    case .appGroups(let system):
+      "\(system.displayName) has no app group containers"
+    case .appGroupNotEntitled(let group):
+      "the system gives no container for the app group \(quoted(group))"
+    case .searchPathDomain(let rawValue):
+      "the search-path domain \(rawValue) is not supported; only .userDomainMask is"
+    case .searchPathDirectory(let rawValue):
+      "FileManager.SearchPathDirectory(rawValue: \(rawValue)) has no meaning on this platform"
+    }
+  }
+
+  /// How to get what was meant, in one sentence.
+  public var recoverySuggestion: String {
+    switch self {
+    case .directory, .searchPathDirectory:
+      "Choose another kind of directory for this platform."
+    case .appGroups:
+      "Keep shared files in the application's own data directory on this platform."
+    case .appGroupNotEntitled(let group):
+      "Add \(group) to the app's com.apple.security.application-groups entitlement."
+    case .searchPathDomain:
+      "Use the user domain, .userDomainMask."
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/// One of an application's own directories: the base directory of its kind plus the
+/// application's folder, or a group container shared by several applications.
+///
+/// ```swift
+/// import AppDirectories
+///
+/// let dirs = try AppDirectories(app: "ExampleApp")
+/// let cache = try dirs.directory(.cache)   // ~/.cache/ExampleApp, created if missing
+/// ```
+public enum AppDirectory: Sendable, Hashable {
+  /// Files the application creates and needs to keep (Application Support on Apple platforms).
+  case data
+  /// Configuration files the user may edit.
+  case config
+  /// Data that can be recomputed or downloaded again; it may be deleted at any time.
+  case cache
+  /// State that should survive a restart but is not worth backing up: history, layout, undo.
+  case state
+  /// Log files.
+  case logs
+  /// Sockets, pipes and locks that live only while the user is logged in.
+  case runtime
+  /// A container shared by the applications of one group, named by its identifier.
+  case shared(group: String)
+
+  /// Another name for ``data``, matching `FileManager.SearchPathDirectory.applicationSupportDirectory`.
+  public static let applicationSupport = AppDirectory.data
+
+  /// The kinds that every application has, in the order `appdirs list` shows them.
+  public static let ownKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs, .runtime]
+
+  /// The one table between the application's kinds and the base directories they live in.
+  private static let bases: [(AppDirectory, StandardDirectory)] = [
+    (.data, .data), (.config, .config), (.cache, .cache), (.state, .state), (.runtime, .runtime),
+  ]
+
+  /// The application's own directory inside a base directory: ``data`` for
+  /// ``StandardDirectory/data``, and so on for config, cache, state and runtime; `nil` for the
+  /// base directories that stay shared (home, documents, …).
+  public init?(scoping base: StandardDirectory) {
+    guard let entry = Self.bases.first(where: { $0.1 == base }) else { return nil }
+    self = entry.0
+  }
+
+  /// The base directory this kind is a folder of, or `nil` for ``logs`` and ``shared(group:)``,
+  /// whose place each platform decides on its own.
+  public var base: StandardDirectory? {
+    Self.bases.first(where: { $0.0 == self })?.1
+  }
+}

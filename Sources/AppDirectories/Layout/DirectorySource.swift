@@ -1,0 +1,171 @@
+/// Where a resolved path came from.
+public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
+  /// An environment variable, such as `XDG_DATA_HOME`.
+  case variable(String)
+  /// The platform's default, built from the home directory.
+  case `default`
+  /// The `XDG_<KEY>_DIR` line with this number (from 1) of the `user-dirs.dirs` file at `path`.
+  case userDirectoriesFile(path: String, line: Int)
+  /// The password database (`getpwuid_r`), or the system's home of the process on Apple
+  /// platforms.
+  case passwordDatabase
+  /// The replacement for a missing or unsafe runtime directory.
+  case fallback
+  /// A platform API, such as `SHGetKnownFolderPath` or `containerURL(forSecurityApplicationGroupIdentifier:)`.
+  case system(String)
+
+  /// The name used in `appdirs list --json`: the variable name, `default`, `user-dirs.dirs`,
+  /// `passwd`, `fallback` or the API's name.
+  public var description: String {
+    switch self {
+    case .variable(let name): name
+    case .default: "default"
+    case .userDirectoriesFile: "user-dirs.dirs"
+    case .passwordDatabase: "passwd"
+    case .fallback: "fallback"
+    case .system(let name): name
+    }
+  }
+}
+
+/// A place that was looked at for a path before the one that gave it, and why it was passed
+/// over: the typed record behind `appdirs path --explain`.
+public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
+  /// What was looked at.
+  public enum Origin: Sendable, Hashable {
+    /// An environment variable.
+    case variable(String)
+    /// The `XDG_<key>_DIR` line of the `user-dirs.dirs` file at `path`.
+    case userDirectoriesFile(path: String, key: String)
+  }
+
+  /// Why it was passed over.
+  public enum Reason: Sendable, Hashable {
+    /// The variable is not set.
+    case unset
+    /// The variable is set to the empty string, which counts as unset.
+    case empty
+    /// The value is not an absolute path.
+    case notAbsolute(String)
+    /// The value's bytes are not UTF-8.
+    case notUTF8
+    /// The process is setuid or setgid, so the environment is not trusted.
+    case untrustedInSecureExecution
+    /// The `user-dirs.dirs` file does not exist.
+    case fileMissing
+    /// The `user-dirs.dirs` file exists but cannot be read.
+    case fileUnreadable(SystemErrno)
+    /// The file has no line for the key.
+    case noLine
+    /// The file's line for the key, with this number, cannot be used.
+    case invalidLine(number: Int, problem: String)
+    /// The directory is not private to the user, as a runtime directory must be.
+    case unsafe(path: String, problem: PrivateDirectoryProblem)
+  }
+
+  /// What was looked at.
+  public let origin: Origin
+  /// Why it was passed over.
+  public let reason: Reason
+
+  /// Records a place that was looked at and passed over.
+  public init(_ origin: Origin, _ reason: Reason) {
+    self.origin = origin
+    self.reason = reason
+  }
+
+  /// The finding as a sentence: `XDG_CONFIG_HOME is not an absolute path ("dotfiles")`.
+  public var description: String {
+    let subject: String
+    switch origin {
+    case .variable(let name): subject = name
+    case .userDirectoriesFile(let path, let key):
+      switch reason {
+      case .fileMissing: return "\(path) does not exist"
+      case .fileUnreadable(let errno): return "\(path) cannot be read (\(errno))"
+      case .noLine: return "\(path) has no XDG_\(key)_DIR line"
+      case .invalidLine(let number, let problem):
+        return "\(path) line \(number) is ignored: \(problem)"
+      default: subject = "the XDG_\(key)_DIR line of \(path)"
+      }
+    }
+    switch reason {
+    case .unset: return "\(subject) is not set"
+    case .empty: return "\(subject) is empty"
+    case .notAbsolute(let value): return "\(subject) is not an absolute path (\(quoted(value)))"
+    case .notUTF8: return "\(subject) is not valid UTF-8"
+    case .untrustedInSecureExecution:
+      return "\(subject) is not trusted in a setuid or setgid process"
+    case .unsafe(let path, let problem): return "\(subject) is unsafe: \(path) \(problem)"
+    case .fileMissing, .fileUnreadable, .noLine, .invalidLine:
+      return "\(subject) cannot be used"
+    }
+  }
+
+  /// The warning this finding deserves, or `nil` when it is an ordinary state (unset, empty,
+  /// no file, no line), which passes silently, or an unsafe runtime directory, which the
+  /// fallback's own warning or the error reports.
+  public var warning: DirectoryWarning? {
+    switch (origin, reason) {
+    case (_, .unset), (_, .empty), (_, .untrustedInSecureExecution), (_, .fileMissing),
+      (_, .noLine), (_, .unsafe):
+      return nil
+    case (.variable(let name), .notAbsolute):
+      return DirectoryWarning(
+        "\(description) and is ignored", suggestion: "Set \(name) to an absolute path, or unset it."
+      )
+    case (.variable(let name), .notUTF8):
+      return DirectoryWarning(
+        "\(description) and is ignored",
+        suggestion: "Set \(name) to an absolute path in UTF-8, or unset it.")
+    case (.userDirectoriesFile(let path, _), .fileUnreadable):
+      return DirectoryWarning(
+        "\(description); the default folders are used",
+        suggestion: "Make \(path) readable by your user, or remove it.")
+    case (.userDirectoriesFile(_, let key), .invalidLine):
+      return DirectoryWarning(description, suggestion: UserDirectoriesRules.lineFix(key: key))
+    case (.userDirectoriesFile(_, let key), .notUTF8):
+      return DirectoryWarning(
+        description + " and is ignored", suggestion: UserDirectoriesRules.lineFix(key: key))
+    case (.userDirectoriesFile, .notAbsolute), (.variable, .fileUnreadable),
+      (.variable, .invalidLine):
+      // Combinations the layouts never make.
+      return DirectoryWarning(description, suggestion: "Check the value.")
+    }
+  }
+}
+
+/// Something odd about the environment that did not stop resolution, with a way to fix it.
+public struct DirectoryWarning: Sendable, Hashable, CustomStringConvertible {
+  /// What was found, naming the variable, line or path.
+  public let message: String
+  /// How to fix it, in one line.
+  public let suggestion: String
+
+  /// Creates a warning.
+  public init(_ message: String, suggestion: String) {
+    self.message = message
+    self.suggestion = suggestion
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  static let runtimeFix =
+    "Log in through a session manager that sets XDG_RUNTIME_DIR (systemd-logind, elogind), or set it to a directory you own with mode 0700."
+
+  /// The runtime directory gave way to the fallback, for the reason in `ignored`.
+  static func runtimeFallback(_ ignored: IgnoredValue, fallback: String) -> DirectoryWarning {
+    DirectoryWarning("\(ignored); using \(fallback) instead", suggestion: runtimeFix)
+  }
+}
+
+/// The home directory a path was built from, and where the home came from.
+public struct HomeDirectory: Sendable, Hashable {
+  /// The absolute path of the home directory.
+  public let path: String
+  /// `HOME`, the password database, or a platform API.
+  public let source: DirectorySource
+  /// What was passed over on the way (`HOME` relative, say).
+  public let ignored: [IgnoredValue]
+}

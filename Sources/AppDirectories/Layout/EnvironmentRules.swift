@@ -1,0 +1,127 @@
+/// The rules every layout shares for reading paths from the environment value.
+extension ProcessEnvironment {
+  /// A path read from a variable, or the record of why the variable was passed over.
+  enum VariablePath {
+    case path(String)
+    case ignored(IgnoredValue)
+  }
+
+  /// Whether a variable is ignored in a setuid or setgid process (`AT_SECURE`): the variables
+  /// that choose where files go.
+  static func distrustedWhenSecure(_ name: String) -> Bool {
+    name.hasPrefix("XDG_") || name == "HOME" || name == "TMPDIR"
+  }
+
+  /// The value of a variable that must hold an absolute path, normalized, or why it cannot be
+  /// used: unset, empty, relative, not UTF-8, or not trusted. `windows` reads the value as a
+  /// Windows path (`C:\…`, `\\server\share`).
+  func pathVariable(_ name: String, windows: Bool = false) -> VariablePath {
+    let isSet = variables[name] != nil || undecodableVariables[name] != nil
+    if isSecureExecution && Self.distrustedWhenSecure(name) {
+      return .ignored(IgnoredValue(.variable(name), isSet ? .untrustedInSecureExecution : .unset))
+    }
+    if undecodableVariables[name] != nil {
+      return .ignored(IgnoredValue(.variable(name), .notUTF8))
+    }
+    guard let value = variables[name] else {
+      return .ignored(IgnoredValue(.variable(name), .unset))
+    }
+    if value.isEmpty { return .ignored(IgnoredValue(.variable(name), .empty)) }
+    let isAbsolute = windows ? WindowsPath.isAbsolute(value) : POSIXPath.isAbsolute(value)
+    guard isAbsolute, !value.utf8.contains(0) else {
+      return .ignored(IgnoredValue(.variable(name), .notAbsolute(value)))
+    }
+    return .path(windows ? WindowsPath.normalize(value) : POSIXPath.normalize(value))
+  }
+
+  /// The entries of a `:`-separated list of absolute paths, with a warning for each relative
+  /// entry and each entry that is not UTF-8; empty entries are dropped silently. One bad entry
+  /// never costs the others.
+  func pathList(_ name: String) -> (entries: [String], warnings: [DirectoryWarning]) {
+    if isSecureExecution && Self.distrustedWhenSecure(name) { return ([], []) }
+    var entries: [String] = []
+    var warnings: [DirectoryWarning] = []
+    func add(_ entry: String) {
+      if POSIXPath.isAbsolute(entry), !entry.utf8.contains(0) {
+        entries.append(POSIXPath.normalize(entry))
+      } else {
+        warnings.append(
+          DirectoryWarning(
+            "\(name) entry \(quoted(entry)) is not an absolute path and is ignored",
+            suggestion: "Remove the entry from \(name) or make it absolute."))
+      }
+    }
+    // Split the bytes, not the characters: ':' is ASCII, a ':' followed by a combining mark is
+    // still a separator, and grapheme breaking would cost more than everything else here.
+    let colon = UInt8(ascii: ":")
+    if let value = variables[name] {
+      for bytes in value.utf8.split(separator: colon) { add(String(Substring(bytes))) }
+    } else if let raw = undecodableVariables[name] {
+      for (index, bytes) in raw.split(separator: colon).enumerated() {
+        if let entry = decodedUTF8(bytes) {
+          add(entry)
+        } else {
+          warnings.append(
+            DirectoryWarning(
+              "\(name) entry \(index + 1) is not valid UTF-8 and is ignored",
+              suggestion: "Remove the entry from \(name) or rename the directory in UTF-8."))
+        }
+      }
+    }
+    return (entries, warnings)
+  }
+
+  /// `HOME`, when it is set, non-empty, absolute, UTF-8 and trusted.
+  func homeFromVariable() -> String? {
+    if case .path(let home) = pathVariable("HOME") { return home }
+    return nil
+  }
+
+  /// The user's home directory: `HOME` when it is usable, else the password database, else an
+  /// error.
+  func resolveHome() throws(DirectoryError) -> HomeDirectory {
+    let ignored: IgnoredValue
+    switch pathVariable("HOME") {
+    case .path(let home): return HomeDirectory(path: home, source: .variable("HOME"), ignored: [])
+    case .ignored(let why): ignored = why
+    }
+    if let home = passwordDatabaseHome, POSIXPath.isAbsolute(home) {
+      return HomeDirectory(
+        path: POSIXPath.normalize(home), source: .passwordDatabase, ignored: [ignored])
+    }
+    let why =
+      isSecureExecution
+      ? "the process is setuid or setgid, so HOME is not trusted, and the password database has no entry for user \(effectiveUserID)"
+      : "HOME is unset, empty or relative, and the password database has no entry for user \(effectiveUserID)"
+    throw .homeUnavailable(reason: why)
+  }
+
+  /// The home directory as a resolution of its own.
+  func homeResolution() throws(DirectoryError) -> DirectoryResolution {
+    let home = try resolveHome()
+    return DirectoryResolution(path: home.path, source: home.source, ignored: home.ignored)
+  }
+
+  /// A folder of the home directory, such as `.config`: the platform's default.
+  func inHome(_ relative: String, ignored: [IgnoredValue] = []) throws(DirectoryError)
+    -> DirectoryResolution
+  {
+    let home = try resolveHome()
+    return DirectoryResolution(
+      path: POSIXPath.join(home.path, relative), source: .default, ignored: ignored, home: home)
+  }
+
+  /// `$TMPDIR` when it is absolute, else `fallback`.
+  func temporaryDirectory(orElse fallback: () throws(DirectoryError) -> DirectoryResolution)
+    throws(DirectoryError) -> DirectoryResolution
+  {
+    switch pathVariable("TMPDIR") {
+    case .path(let path): return DirectoryResolution(path: path, source: .variable("TMPDIR"))
+    case .ignored(let why):
+      let other = try fallback()
+      return DirectoryResolution(
+        path: other.path, source: other.source, ignored: [why] + other.ignored, home: other.home,
+        extraWarnings: other.extraWarnings)
+    }
+  }
+}

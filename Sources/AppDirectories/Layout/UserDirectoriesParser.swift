@@ -1,0 +1,176 @@
+/// The parsed contents of `user-dirs.dirs`, the file in which `xdg-user-dirs-update` records
+/// where the desktop, documents, downloads and other user folders are.
+///
+/// Rules (the documented behaviour of this library):
+/// - `#` lines and blank lines are skipped; leading blanks and a CR before the LF are tolerated.
+/// - A line is `XDG_<KEY>_DIR="<value>"`, with only blanks after the closing quote; a backslash
+///   escapes the next character.
+/// - The value must be `$HOME`, start with `$HOME/`, or start with `/`; `$HOME` expands to the
+///   home directory. `"$HOME"` and `"$HOME/"` both mean the home directory itself.
+/// - Any other line is ignored on its own, with a warning; so is a line that is not UTF-8. The
+///   rest of the file still counts.
+/// - When a key has several usable lines the last one wins, as when a shell sources the file.
+/// - The text is read as bytes: a `/` followed by a combining mark is still a `/`.
+struct UserDirectories: Sendable, Hashable {
+  /// The keys of the file.
+  enum Key: String, Sendable, Hashable, CaseIterable {
+    case desktop = "DESKTOP"
+    case download = "DOWNLOAD"
+    case templates = "TEMPLATES"
+    case publicShare = "PUBLICSHARE"
+    case documents = "DOCUMENTS"
+    case music = "MUSIC"
+    case pictures = "PICTURES"
+    case videos = "VIDEOS"
+    case projects = "PROJECTS"
+
+    init?(_ kind: StandardDirectory) {
+      switch kind {
+      case .desktop: self = .desktop
+      case .downloads: self = .download
+      case .templates: self = .templates
+      case .publicShare: self = .publicShare
+      case .documents: self = .documents
+      case .music: self = .music
+      case .pictures: self = .pictures
+      case .videos: self = .videos
+      default: return nil
+      }
+    }
+
+    /// The folder in the home directory used when the key has no usable line.
+    var defaultFolder: String {
+      switch self {
+      case .desktop: "Desktop"
+      case .download: "Downloads"
+      case .templates: "Templates"
+      case .publicShare: "Public"
+      case .documents: "Documents"
+      case .music: "Music"
+      case .pictures: "Pictures"
+      case .videos: "Videos"
+      case .projects: "Projects"
+      }
+    }
+  }
+
+  /// The absolute, normalized path of each key's last usable line.
+  var paths: [Key: String] = [:]
+  /// The number (from 1) of each key's last usable line.
+  var lineNumbers: [Key: Int] = [:]
+  /// The lines of each key that were ignored, with why, in file order.
+  var problems: [Key: [IgnoredValue.Reason]] = [:]
+  /// Warnings for the lines that name no known key.
+  var unattributed: [DirectoryWarning] = []
+
+  /// Parses the bytes of a `user-dirs.dirs` file.
+  ///
+  /// - Parameters:
+  ///   - contents: The file's bytes.
+  ///   - home: The home directory that `$HOME` expands to.
+  ///   - file: The file's path, used in warnings.
+  init(parsing contents: some Collection<UInt8>, home: String, file: String) {
+    var number = 0
+    let bytes = Array(contents)
+    for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      var line = rawLine
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      line = line.drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+      if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+      let parsed = Self.parseLine(Array(line), home: home)
+      switch parsed {
+      case .found(let key, let path):
+        paths[key] = path
+        lineNumbers[key] = number
+      case .ignored(let key?, let reason):
+        let reason: IgnoredValue.Reason =
+          reason == nil ? .notUTF8 : .invalidLine(number: number, problem: reason!)
+        problems[key, default: []].append(reason)
+      case .ignored(nil, let reason):
+        let problem = reason ?? "it is not valid UTF-8"
+        unattributed.append(
+          DirectoryWarning(
+            "\(file) line \(number) is ignored: \(problem)",
+            suggestion: UserDirectoriesRules.lineFix(key: nil)))
+      }
+    }
+  }
+
+  private enum ParsedLine {
+    case found(Key, String)
+    /// The key when the line names a known one, and the problem (`nil`: not UTF-8).
+    case ignored(Key?, String?)
+  }
+
+  private static func parseLine(_ line: [UInt8], home: String) -> ParsedLine {
+    let notOfTheForm = "it is not of the form XDG_<NAME>_DIR=\"<path>\""
+    guard line.starts(with: Array("XDG_".utf8)), let equals = line.firstIndex(of: UInt8(ascii: "="))
+    else {
+      return .ignored(nil, decodedUTF8(line) == nil ? nil : notOfTheForm)
+    }
+    let name = line[4..<equals]
+    guard name.count >= 4, name.suffix(4).elementsEqual("_DIR".utf8) else {
+      return .ignored(nil, decodedUTF8(line) == nil ? nil : notOfTheForm)
+    }
+    let keyBytes = name.dropLast(4)
+    guard let keyName = decodedUTF8(keyBytes), let key = Key(rawValue: keyName) else {
+      if decodedUTF8(line) == nil { return .ignored(nil, nil) }
+      return .ignored(nil, "XDG_\(decodedUTF8(keyBytes) ?? "?")_DIR is not a known key")
+    }
+    guard decodedUTF8(line) != nil else { return .ignored(key, nil) }
+    var rest = line[(equals + 1)...]
+    guard rest.first == UInt8(ascii: "\"") else {
+      return .ignored(key, "the value is not in double quotes")
+    }
+    rest = rest.dropFirst()
+    // The prefix test looks at the raw text, as xdg-user-dirs does: an escaped `\$HOME` is a
+    // literal name, not the variable.
+    var expanded: [UInt8]
+    if rest.starts(with: Array("$HOME/".utf8)) || rest.starts(with: Array("$HOME\"".utf8)) {
+      expanded = Array(home.utf8) + [UInt8(ascii: "/")]
+      rest = rest.dropFirst(rest.starts(with: Array("$HOME/".utf8)) ? 6 : 5)
+    } else if rest.first == UInt8(ascii: "/") {
+      expanded = []
+    } else {
+      return .ignored(
+        key, "the value must be \"$HOME\", start with \"$HOME/\" or be an absolute path")
+    }
+    var closed = false
+    var escaping = false
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      let byte = rest[index]
+      index += 1
+      if escaping {
+        expanded.append(byte)
+        escaping = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaping = true
+      } else if byte == UInt8(ascii: "\"") {
+        closed = true
+        break
+      } else {
+        expanded.append(byte)
+      }
+    }
+    guard closed else { return .ignored(key, "the closing quote is missing") }
+    guard rest[index...].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+    else {
+      return .ignored(key, "there is text after the closing quote")
+    }
+    if expanded.contains(0) { return .ignored(key, "the value contains a NUL byte") }
+    // Only ASCII bytes were removed from valid UTF-8, so the result is UTF-8 too.
+    return .found(key, POSIXPath.normalize(String(decoding: expanded, as: UTF8.self)))
+  }
+}
+
+/// The texts about `user-dirs.dirs` lines that the layout and the warnings share.
+enum UserDirectoriesRules {
+  /// How to write a line for `key` (or any key).
+  static func lineFix(key: String?) -> String {
+    let name = key ?? "NAME"
+    return
+      "Write it as XDG_\(name)_DIR=\"$HOME/Folder\" or XDG_\(name)_DIR=\"/absolute/path\", or run xdg-user-dirs-update."
+  }
+}
