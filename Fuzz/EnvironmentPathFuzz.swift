@@ -26,7 +26,7 @@ private func checkPath(_ path: String, _ what: String) {
   check(!hasDoubleSlash(path), "\(what): double slash: \(path)")
   check(!hasTrailingSlash(path), "\(what): trailing slash: \(path)")
   check(!path.utf8.contains(0), "\(what): NUL byte")
-  check(PathNormalization.normalize(path) == path, "\(what): not idempotent: \(path)")
+  check(POSIXPath.normalize(path) == path, "\(what): not idempotent: \(path)")
 }
 
 /// The entry point libFuzzer calls with each input.
@@ -34,8 +34,8 @@ private func checkPath(_ path: String, _ what: String) {
 public func fuzzEnvironmentPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let value = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   // Normalization on its own, for any text.
-  let normalized = PathNormalization.normalize(value)
-  check(PathNormalization.normalize(normalized) == normalized, "not idempotent")
+  let normalized = POSIXPath.normalize(value)
+  check(POSIXPath.normalize(normalized) == normalized, "not idempotent")
   if isAbsolute(value) {
     check(isAbsolute(normalized), "normalize: not absolute")
     check(!hasDoubleSlash(normalized), "normalize: double slash: \(normalized)")

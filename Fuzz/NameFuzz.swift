@@ -4,7 +4,7 @@
 // crash; an accepted name is a single path component, so joining it to a base adds exactly
 // one component and never leaves the base.
 
-private let platforms = Platform.allCases
+private let platforms = OperatingSystem.allCases
 private let roles: [NameValidation.Role] = [.application, .organization, .groupIdentifier]
 
 /// The entry point libFuzzer calls with each input.
@@ -21,11 +21,11 @@ public func fuzzNames(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   check(name.utf8.count <= 255, "accepted \(name.utf8.count) bytes")
   check(!name.unicodeScalars.contains { $0.value < 0x20 }, "accepted a control")
   // Byte-wise: a combining mark after the slash must not hide it.
-  let joined = PathNormalization.join("/base", name)
+  let joined = POSIXPath.join("/base", name)
   check(joined.utf8.split(separator: UInt8(ascii: "/")).count == 2, "not one component: \(joined)")
   check(
-    PathNormalization.components(joined) == ["base", Substring(name)], "components of \(joined)")
-  check(PathNormalization.normalize(joined) == joined, "normalize changed \(joined)")
+    POSIXPath.components(joined) == ["base", Substring(name)], "components of \(joined)")
+  check(POSIXPath.normalize(joined) == joined, "normalize changed \(joined)")
   return 0
 }
 

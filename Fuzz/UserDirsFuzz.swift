@@ -1,20 +1,28 @@
 // libFuzzer target: the user-dirs.dirs parser, on arbitrary bytes.
 //
 // Invariants: it never crashes; every value it accepts is an absolute, normalized path without
-// NUL; every line it ignores gives exactly one warning.
+// NUL and without a U+FFFD that the input did not hold; it never ignores more lines than there are.
 
 /// The entry point libFuzzer calls with each input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUserDirectories(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-  let parsed = UserDirectories(parsing: text, home: "/home/ada")
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let parsed = UserDirectories(parsing: bytes, home: "/home/ada", file: "user-dirs.dirs")
+  // The bytes hold U+FFFD (EF BF BD) only if they were written there.
+  let inputHasReplacement = String(decoding: bytes, as: UTF8.self).utf8
+    .elementsEqual(bytes) && String(decoding: bytes, as: UTF8.self).contains("\u{FFFD}")
   for (key, path) in parsed.paths {
     check(path.utf8.first == UInt8(ascii: "/"), "\(key): not absolute: \(path)")
-    check(PathNormalization.normalize(path) == path, "\(key): not normalized: \(path)")
+    check(POSIXPath.normalize(path) == path, "\(key): not normalized: \(path)")
     check(!path.utf8.contains(0), "\(key): NUL byte")
+    check(
+      inputHasReplacement || !path.unicodeScalars.contains("\u{FFFD}"),
+      "\(key): U+FFFD the input did not hold: \(path)")
+    check(parsed.lineNumbers[key] != nil, "\(key): no line number")
   }
-  let lines = text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-  check(parsed.warnings.count <= lines, "more warnings than lines")
+  let lines = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+  let ignored = parsed.problems.values.reduce(0) { $0 + $1.count } + parsed.unattributed.count
+  check(ignored <= lines, "more ignored lines than lines")
   return 0
 }
 

@@ -271,7 +271,7 @@ struct RuntimeDirectoryTests {
     let environment = pureEnvironment(
       ["HOME": "/home/ada", "XDG_RUNTIME_DIR": "/attacker/run", "TMPDIR": "/attacker/tmp"],
       passwordDatabaseHome: "/home/ada", isSecureExecution: true)
-    let resolution = try StandardDirectories.verifiedResolution(
+    let resolution = try StandardDirectories.resolution(
       for: .runtime, environment: environment)
     #expect(resolution.path == "/tmp/runtime-1000")
     #expect(resolution.source == .fallback)

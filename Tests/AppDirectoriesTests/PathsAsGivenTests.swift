@@ -1,0 +1,118 @@
+import Testing
+
+@testable import AppDirectories
+@testable import TestSupport
+
+/// SPEC section 3: paths exactly as the user gave them. Values are split and compared as bytes
+/// or Unicode scalars, never as `Character`s, and bytes that are not UTF-8 are ignored with a
+/// warning, one variable, list entry or file line at a time, never turned into U+FFFD.
+@Suite("Paths as the user gave them")
+struct PathsAsGivenTests {
+  static let home = "/home/ada"
+  static let file = home + "/.config/user-dirs.dirs"
+
+  /// A `/` followed by a combining mark is one `Character` but still a separator.
+  static let combiningLines: [(line: String, path: String)] = [
+    ("XDG_DOCUMENTS_DIR=\"$HOME/\u{301}x\"", home + "/\u{301}x"),
+    ("XDG_DOCUMENTS_DIR=\"/\u{301}v\"", "/\u{301}v"),
+    ("XDG_DOCUMENTS_DIR=\"$HOME/a/\u{301}/b\"", home + "/a/\u{301}/b"),
+  ]
+
+  @Test(arguments: combiningLines)
+  func aSlashBeforeACombiningMarkIsASeparator(_ row: (line: String, path: String)) throws {
+    let resolution = try StandardDirectories.resolution(
+      for: .documents, environment: pureEnvironment(userDirectories: row.line + "\n"))
+    #expect(resolution.path == row.path)
+    #expect(resolution.path.unicodeScalars.elementsEqual(row.path.unicodeScalars))
+    #expect(resolution.source == .userDirectoriesFile(path: Self.file, line: 1))
+    #expect(resolution.warnings.isEmpty)
+  }
+
+  @Test func aVariableWithACombiningMarkAfterASlashIsKeptScalarForScalar() throws {
+    let value = "/data/\u{301}cache"
+    let resolution = try StandardDirectories.resolution(
+      for: .cache, environment: pureEnvironment(["HOME": Self.home, "XDG_CACHE_HOME": value]))
+    #expect(resolution.path.unicodeScalars.elementsEqual(value.unicodeScalars))
+    #expect(resolution.source == .variable("XDG_CACHE_HOME"))
+  }
+
+  @Test func aListEntryAfterAColonWithACombiningMarkIsSplitThere() throws {
+    let environment = pureEnvironment([
+      "HOME": Self.home, "XDG_DATA_DIRS": "/one:\u{301}relative:/two",
+    ])
+    let search = try StandardDirectories.searchResolutions(for: .data, environment: environment)
+    #expect(search.map(\.path) == [Self.home + "/.local/share", "/one", "/two"])
+    #expect(
+      search.flatMap(\.warnings).map(\.message) == [
+        "XDG_DATA_DIRS entry \"\u{301}relative\" is not an absolute path and is ignored"
+      ])
+  }
+
+  @Test func aFileLineThatIsNotUTF8IsIgnoredAloneWithAWarning() throws {
+    let bytes =
+      Array("XDG_MUSIC_DIR=\"$HOME/M\"\n".utf8) + Array("XDG_DOCUMENTS_DIR=\"$HOME/".utf8)
+      + [0xFF] + Array("\"\nXDG_VIDEOS_DIR=\"/v\"\n".utf8)
+    var environment = pureEnvironment()
+    environment.userDirectoriesFile = .bytes(bytes)
+    let documents = try StandardDirectories.resolution(for: .documents, environment: environment)
+    #expect(documents.path == Self.home + "/Documents")
+    #expect(documents.source == .default)
+    #expect(
+      documents.ignored == [
+        IgnoredValue(.userDirectoriesFile(path: Self.file, key: "DOCUMENTS"), .notUTF8)
+      ])
+    #expect(
+      documents.warnings.map(\.message) == [
+        "the XDG_DOCUMENTS_DIR line of \(Self.file) is not valid UTF-8 and is ignored"
+      ])
+    // The lines beside it still count.
+    let music = try StandardDirectories.resolution(for: .music, environment: environment)
+    let videos = try StandardDirectories.resolution(for: .videos, environment: environment)
+    #expect(music.path == Self.home + "/M")
+    #expect(videos.path == "/v")
+    #expect(videos.source == .userDirectoriesFile(path: Self.file, line: 3))
+  }
+
+  @Test func aVariableThatIsNotUTF8IsIgnoredAsIfUnset() throws {
+    let environment = ProcessEnvironment(
+      variables: ["HOME": Self.home], effectiveUserID: 1000, platform: .linux,
+      undecodableVariables: ["XDG_CONFIG_HOME": [0x2F, 0x63, 0xFF]])
+    let config = try StandardDirectories.resolution(for: .config, environment: environment)
+    #expect(config.path == Self.home + "/.config")
+    #expect(config.ignored == [IgnoredValue(.variable("XDG_CONFIG_HOME"), .notUTF8)])
+    #expect(
+      config.warnings == [
+        DirectoryWarning(
+          "XDG_CONFIG_HOME is not valid UTF-8 and is ignored",
+          suggestion: "Set XDG_CONFIG_HOME to an absolute path in UTF-8, or unset it.")
+      ])
+  }
+
+  @Test func oneListEntryThatIsNotUTF8CostsOnlyItself() throws {
+    let raw = Array("/usr/share:".utf8) + [0x2F, 0xFE, 0x78] + Array(":/opt/share".utf8)
+    let environment = ProcessEnvironment(
+      variables: ["HOME": Self.home], effectiveUserID: 1000, platform: .linux,
+      undecodableVariables: ["XDG_DATA_DIRS": raw])
+    let search = try StandardDirectories.searchResolutions(for: .data, environment: environment)
+    #expect(search.map(\.path) == [Self.home + "/.local/share", "/usr/share", "/opt/share"])
+    #expect(search.dropFirst().allSatisfy { $0.source == .variable("XDG_DATA_DIRS") })
+    #expect(
+      search.flatMap(\.warnings).map(\.message) == [
+        "XDG_DATA_DIRS entry 2 is not valid UTF-8 and is ignored"
+      ])
+  }
+
+  @Test func noResolvedPathHoldsAReplacementCharacterTheInputDidNotHold() throws {
+    let environment = ProcessEnvironment(
+      variables: ["HOME": Self.home], effectiveUserID: 1000, platform: .linux,
+      userDirectoriesFile: .bytes(Array("XDG_DESKTOP_DIR=\"/d\u{FFFD}".utf8) + [0xC3] + [0x22]),
+      undecodableVariables: [
+        "XDG_DATA_HOME": [0x2F, 0xC3], "XDG_CACHE_HOME": [0x2F, 0xFF],
+        "XDG_DATA_DIRS": [0x2F, 0xFF],
+      ])
+    for kind in StandardDirectory.allCases where kind != .runtime {
+      let path = try StandardDirectories.resolution(for: kind, environment: environment).path
+      #expect(!path.unicodeScalars.contains("\u{FFFD}"), "\(kind): \(path)")
+    }
+  }
+}
