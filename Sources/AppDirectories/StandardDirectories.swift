@@ -114,12 +114,13 @@ public enum StandardDirectories {
     for kind: StandardDirectory, layout: DirectoryLayout, environment: ProcessEnvironment,
     syscalls: SystemCalls
   ) throws(DirectoryError) -> DirectoryResolution {
-    let platformLayout = environment.layout(layout)
     guard UserDirectories.Key(kind) != nil, case .readFromDisk = environment.userDirectoriesFile,
-      let file = try platformLayout.userDirectoriesFilePath()
-    else { return try platformLayout.base(kind) }
-    return try UserDirectoriesReader.load(file, into: environment, syscalls: syscalls)
-      .layout(layout).base(kind)
+      let file = try environment.userDirectoriesFilePath(layout)
+    else { return try environment.layout(layout).base(kind) }
+    // Only the XDG rules have the file, so the loaded environment goes straight to them.
+    return try XDGLayout(
+      environment: UserDirectoriesReader.load(file, into: environment, syscalls: syscalls)
+    ).base(kind)
   }
 
   private static func check(_ environment: ProcessEnvironment, _ syscalls: SystemCalls)

@@ -370,7 +370,7 @@ struct DirectoryCreationTests {
     (ENAMETOOLONG, "nameTooLong"), (ENOSPC, "creationFailed"), (EDQUOT, "creationFailed"),
     (EMLINK, "creationFailed"), (EIO, "creationFailed"), (ENOENT, "creationFailed"),
   ])
-  func failedMkdirIsATypedErrorWithItsErrno(_ row: (errno: Int32, caseName: String)) throws {
+  func failedMkdirIsATypedErrorWithItsErrno(_ row: (errno: Int32, kind: String)) throws {
     try TemporaryRoot.with { root in
       var recorder = RecordingSystemCalls()
       let errno = row.errno
@@ -382,7 +382,15 @@ struct DirectoryCreationTests {
       let error = #expect(throws: DirectoryError.self) {
         try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf)
       }
-      #expect(error?.caseName == row.caseName)
+      let thrownErrno = SystemErrno(rawValue: row.errno)
+      let expected: DirectoryError =
+        switch row.kind {
+        case "permissionDenied": .permissionDenied(path: leaf, errno: thrownErrno)
+        case "readOnlyFileSystem": .readOnlyFileSystem(path: leaf)
+        case "nameTooLong": .nameTooLong(path: leaf)
+        default: .creationFailed(path: leaf, errno: thrownErrno)
+        }
+      #expect(error == expected)
       #expect(error?.path == leaf)
       #expect(error?.errno == SystemErrno(rawValue: row.errno))
       #expect(error?.description.contains(leaf) == true)

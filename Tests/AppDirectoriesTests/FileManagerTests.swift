@@ -87,8 +87,8 @@ struct FileManagerTests {
           directory, in: .userDomainMask, appendingPathComponent: "ExampleApp",
           environment: root.environment(), syscalls: .live)
       }
-      #expect(error?.caseName == "unsupported")
-      #expect(error?.recoverySuggestion.isEmpty == false)
+      #expect(error == .unsupported(reason: .searchPathDirectory(rawValue: directory.rawValue)))
+      #expect(error?.recoverySuggestion == "Choose another kind of directory for this platform.")
       #expect(root.allPaths().isEmpty)
     }
   }
@@ -107,7 +107,8 @@ struct FileManagerTests {
           directory, in: domain, appendingPathComponent: nil, environment: root.environment(),
           syscalls: .live)
       }
-      #expect(error?.caseName == "unsupported")
+      #expect(error == .unsupported(reason: .searchPathDomain(rawValue: domain.rawValue)))
+      #expect(error?.recoverySuggestion == "Use the user domain, .userDomainMask.")
       #expect(root.allPaths().isEmpty)
     }
   }

@@ -71,7 +71,7 @@ struct NameValidationTests {
     let error = #expect(throws: DirectoryError.self) {
       try AppDirectories(app: "ExampleApp", organization: row.name, environment: pureEnvironment())
     }
-    #expect(error?.caseName == "invalidName")
+    #expect(error?.rejectedName == row.name)
   }
 
   @Test(arguments: rejectedEverywhere)
@@ -80,7 +80,7 @@ struct NameValidationTests {
     let error = #expect(throws: DirectoryError.self) {
       try dirs.url(for: .shared(group: row.name))
     }
-    #expect(error?.caseName == "invalidName")
+    #expect(error?.rejectedName == row.name)
   }
 
   @Test(arguments: acceptedEverywhere, OperatingSystem.allCases)
@@ -114,7 +114,7 @@ struct NameValidationTests {
     let error = #expect(throws: DirectoryError.self) {
       try AppDirectories(app: name, environment: pureEnvironment(platform: .windows))
     }
-    #expect(error?.caseName == "invalidName")
+    #expect(error?.rejectedName == name)
     #expect(
       error?.description.contains("Windows") == true
         || error?.description.contains("reserved") == true)
@@ -195,7 +195,7 @@ struct NameValidationTests {
       let error = #expect(throws: DirectoryError.self) {
         try dirs.directory(.shared(group: identifier))
       }
-      #expect(error?.caseName == "invalidName")
+      #expect(error?.rejectedName == identifier)
       #expect(recorder.calls.isEmpty)
       #expect(root.allPaths().isEmpty)
     }
@@ -210,7 +210,7 @@ struct NameValidationTests {
           .cachesDirectory, in: .userDomainMask, appendingPathComponent: name,
           environment: root.environment(), syscalls: recorder.syscalls)
       }
-      #expect(error?.caseName == "invalidName")
+      #expect(error?.rejectedName == name)
       #expect(recorder.calls.isEmpty)
       #expect(root.allPaths().isEmpty)
     }

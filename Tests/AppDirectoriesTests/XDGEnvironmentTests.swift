@@ -330,15 +330,24 @@ struct XDGEnvironmentTests {
     let error = #expect(throws: DirectoryError.self) {
       try StandardDirectories.resolution(for: kind, environment: environment)
     }
-    #expect(error?.caseName == "homeUnavailable")
-    #expect(error?.description.contains("HOME") == true)
+    #expect(
+      error
+        == .homeUnavailable(
+          reason:
+            "HOME is unset, empty or relative, and the password database has no entry for user 1000"
+        ))
   }
 
   @Test(arguments: [AppDirectory.data, .config, .cache, .state, .logs, .shared(group: "group.a")])
   func missingHomeFailsAppDirectoriesWithATypedError(_ kind: AppDirectory) throws {
     let dirs = try AppDirectories(app: "ExampleApp", environment: pureEnvironment([:]))
-    let error = #expect(throws: DirectoryError.self) { try dirs.url(for: kind) }
-    #expect(error?.caseName == "homeUnavailable")
+    #expect(
+      throws: DirectoryError.homeUnavailable(
+        reason:
+          "HOME is unset, empty or relative, and the password database has no entry for user 1000")
+    ) {
+      try dirs.url(for: kind)
+    }
   }
 
   @Test(arguments: [StandardDirectory.temporary, .runtime])

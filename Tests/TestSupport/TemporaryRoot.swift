@@ -265,7 +265,14 @@ extension DirectoryResolution {
 }
 
 extension DirectoryError {
-  /// The case's name, for checking which error was thrown when its payload does not matter.
+  /// The name an ``DirectoryError/invalidName(name:reason:)`` rejects, or `nil` for any other
+  /// error.
+  var rejectedName: String? {
+    if case .invalidName(let name, _) = self { return name }
+    return nil
+  }
+
+  /// The case's name, for the few tables whose rows allow one of several errors.
   var caseName: String {
     switch self {
     case .invalidName: "invalidName"

@@ -24,6 +24,7 @@ enum UserDirectoriesReader {
   ) -> ProcessEnvironment {
     guard case .readFromDisk = environment.userDirectoriesFile else { return environment }
     var loaded = environment
+    loaded.userDirectoriesPath = path
     switch read(path, syscalls: syscalls) {
     case .success(let contents):
       loaded.userDirectoriesFile = .bytes(contents?.bytes)

@@ -21,4 +21,17 @@ extension ProcessEnvironment {
     case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg): XDGLayout(environment: self)
     }
   }
+
+  /// Where `user-dirs.dirs` is for this platform and layout, or `nil` where there is none:
+  /// only the XDG rules have one. Asked before the file is read into the environment, without
+  /// building the layout twice.
+  func userDirectoriesFilePath(_ layout: DirectoryLayout) throws(DirectoryError) -> String? {
+    if let path = userDirectoriesPath { return path }
+    switch (platform, layout) {
+    case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg):
+      return try XDGLayout(environment: self).userDirectoriesFilePath()
+    case (.macOS, .native), (.iOS, _), (.windows, _), (.android, _):
+      return nil
+    }
+  }
 }

@@ -14,8 +14,14 @@ public struct DirectoryResolution: Sendable, Hashable {
   public let ignored: [IgnoredValue]
   /// The home directory the path was built from, if it was.
   public let home: HomeDirectory?
-  /// Everything odd on the way, each with a fix, in the order it was found.
-  public let warnings: [DirectoryWarning]
+  /// Everything odd on the way, each with a fix, in the order it was found: those of
+  /// ``ignored`` and of the home's, then the others. Made when asked, so that resolving costs
+  /// no text.
+  public var warnings: [DirectoryWarning] {
+    let own = ignored.compactMap(\.warning)
+    let fromHome = home?.ignored.compactMap(\.warning) ?? []
+    return own + fromHome + extraWarnings
+  }
   /// What the file system must still confirm, or `nil` when nothing is pending.
   public let requirement: DirectoryRequirement?
   /// The warnings that do not come from ``ignored`` or ``home``.
@@ -34,9 +40,6 @@ public struct DirectoryResolution: Sendable, Hashable {
     self.home = home
     self.requirement = requirement
     self.extraWarnings = extraWarnings
-    var warnings = ignored.compactMap(\.warning)
-    if let home { warnings += home.ignored.compactMap(\.warning) }
-    self.warnings = warnings + extraWarnings
   }
 
   private init(copying other: DirectoryResolution, path: String) {
@@ -44,7 +47,6 @@ public struct DirectoryResolution: Sendable, Hashable {
     source = other.source
     ignored = other.ignored
     home = other.home
-    warnings = other.warnings
     requirement = other.requirement
     extraWarnings = other.extraWarnings
   }

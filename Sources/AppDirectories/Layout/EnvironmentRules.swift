@@ -16,16 +16,16 @@ extension ProcessEnvironment {
   /// used: unset, empty, relative, not UTF-8, or not trusted. `windows` reads the value as a
   /// Windows path (`C:\…`, `\\server\share`).
   func pathVariable(_ name: String, windows: Bool = false) -> VariablePath {
-    let isSet = variables[name] != nil || undecodableVariables[name] != nil
+    // One lookup in the common case: this runs several times for every resolution.
+    let value = variables[name]
+    let isUndecodable =
+      value == nil && !undecodableVariables.isEmpty && undecodableVariables[name] != nil
     if isSecureExecution && Self.distrustedWhenSecure(name) {
+      let isSet = value != nil || isUndecodable
       return .ignored(IgnoredValue(.variable(name), isSet ? .untrustedInSecureExecution : .unset))
     }
-    if undecodableVariables[name] != nil {
-      return .ignored(IgnoredValue(.variable(name), .notUTF8))
-    }
-    guard let value = variables[name] else {
-      return .ignored(IgnoredValue(.variable(name), .unset))
-    }
+    if isUndecodable { return .ignored(IgnoredValue(.variable(name), .notUTF8)) }
+    guard let value else { return .ignored(IgnoredValue(.variable(name), .unset)) }
     if value.isEmpty { return .ignored(IgnoredValue(.variable(name), .empty)) }
     let isAbsolute = windows ? WindowsPath.isAbsolute(value) : POSIXPath.isAbsolute(value)
     guard isAbsolute, !value.utf8.contains(0) else {

@@ -111,7 +111,12 @@ struct XDGLayout: PlatformLayout {
     -> DirectoryResolution
   {
     let home = try environment.resolveHome()
-    guard let file = try userDirectoriesFilePath() else { preconditionFailure("XDG has one") }
+    let file: String
+    if let path = environment.userDirectoriesPath {
+      file = path
+    } else {
+      file = try base(.config).appending("user-dirs.dirs").path
+    }
     let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
     let parsed: UserDirectories?
     var fileProblem: IgnoredValue.Reason? = nil
