@@ -33,6 +33,9 @@ public struct AppDirectories: Sendable {
   private let platformLayout: any PlatformLayout
   /// The pure kinds, resolved once: data, config, cache, state, logs.
   private let resolved: [ResolvedDirectory]
+  /// Their paths, or `nil` where resolving failed: the steady state of ``directory(_:)`` reads
+  /// only these.
+  private let resolvedPaths: [String?]
 
   /// The URLs of the resolved kinds, built the first time each is asked for and then kept by
   /// the instance: a tool that only prints paths never runs Foundation's URL parser, and the
@@ -101,6 +104,10 @@ public struct AppDirectories: Sendable {
         return .failed(error)
       }
     }
+    resolvedPaths = resolved.map { entry in
+      if case .resolved(let resolution) = entry { return resolution.path }
+      return nil
+    }
     systemSearch = (
       platformLayout.searchBases(.data).map { $0.appending(app) },
       platformLayout.searchBases(.config).map { $0.appending(app) }
@@ -152,7 +159,11 @@ public struct AppDirectories: Sendable {
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
     let creator = DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
     if let index = Self.index(of: kind) {
-      try creator.findOrCreate(try resolved[index].get().path)
+      if let path = resolvedPaths[index] {
+        try creator.findOrCreate(path)
+      } else {
+        _ = try resolved[index].get()
+      }
       return try cachedURL(index)
     }
     let settled = try privateDirectoryCheck.ensure(try uncachedResolution(for: kind))

@@ -115,12 +115,14 @@ public enum StandardDirectories {
     syscalls: SystemCalls
   ) throws(DirectoryError) -> DirectoryResolution {
     guard UserDirectories.Key(kind) != nil, case .readFromDisk = environment.userDirectoriesFile,
-      let file = try environment.userDirectoriesFilePath(layout)
+      environment.followsXDG(layout)
     else { return try environment.layout(layout).base(kind) }
-    // Only the XDG rules have the file, so the loaded environment goes straight to them.
-    return try XDGLayout(
-      environment: UserDirectoriesReader.load(file, into: environment, syscalls: syscalls)
-    ).base(kind)
+    // Only the XDG rules have the file: it is read for them, then they resolve.
+    var xdg = XDGLayout(environment: environment)
+    let file = try xdg.userDirectoriesFilePath()
+    xdg.userDirectoriesText = UserDirectoriesReader.load(
+      file, for: environment, syscalls: syscalls)
+    return try xdg.base(kind)
   }
 
   private static func check(_ environment: ProcessEnvironment, _ syscalls: SystemCalls)

@@ -65,13 +65,6 @@ public struct ProcessEnvironment: Sendable, Hashable {
   public var androidAppStorage: String?
   /// The Windows Known Folders that `SHGetKnownFolderPath` reported, by folder.
   var knownFolders: [WindowsKnownFolder: String] = [:]
-  /// A number that changes whenever the reader loads different `user-dirs.dirs` contents, so
-  /// that the layouts parse each version once; `nil` for contents given by the caller.
-  var userDirectoriesGeneration: UInt64? = nil
-  /// Where the reader read `user-dirs.dirs` from, so that the layout need not work it out again.
-  var userDirectoriesPath: String? = nil
-  /// Why the reader could not read `user-dirs.dirs`, when it could not.
-  var userDirectoriesReadError: SystemErrno? = nil
   /// A directory that creation may start from without opening its ancestors: the root of an
   /// isolated environment, which the environment's paths lie inside.
   var trustedRoot: String? = nil

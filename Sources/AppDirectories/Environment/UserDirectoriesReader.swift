@@ -17,23 +17,20 @@ enum UserDirectoriesReader {
 
   private static let cache = Locked<(last: Cached?, generations: UInt64)>((nil, 0))
 
-  /// `environment` with the file at `path` read when it reads from disk
-  /// (``ProcessEnvironment/UserDirectoriesFile/readFromDisk``); otherwise unchanged.
+  /// The file at `path`, read when the environment reads it from disk
+  /// (``ProcessEnvironment/UserDirectoriesFile/readFromDisk``); `nil` otherwise, when the
+  /// environment gives the contents itself.
   static func load(
-    _ path: String, into environment: ProcessEnvironment, syscalls: SystemCalls
-  ) -> ProcessEnvironment {
-    guard case .readFromDisk = environment.userDirectoriesFile else { return environment }
-    var loaded = environment
-    loaded.userDirectoriesPath = path
+    _ path: String, for environment: ProcessEnvironment, syscalls: SystemCalls
+  ) -> UserDirectoriesText? {
+    guard case .readFromDisk = environment.userDirectoriesFile else { return nil }
     switch read(path, syscalls: syscalls) {
     case .success(let contents):
-      loaded.userDirectoriesFile = .bytes(contents?.bytes)
-      loaded.userDirectoriesGeneration = contents?.generation
+      return UserDirectoriesText(
+        path: path, bytes: contents?.bytes, generation: contents?.generation, readError: nil)
     case .failure(let error):
-      loaded.userDirectoriesFile = .bytes(nil)
-      loaded.userDirectoriesReadError = error
+      return UserDirectoriesText(path: path, bytes: nil, generation: nil, readError: error)
     }
-    return loaded
   }
 
   /// The file's bytes with their generation, `nil` when there is no file, or why it cannot be
@@ -65,4 +62,18 @@ enum UserDirectoriesReader {
       return .failure(error)
     }
   }
+}
+
+/// The text of `user-dirs.dirs` as the reader found it: the part of the snapshot that is read
+/// just before the XDG layout needs it.
+struct UserDirectoriesText: Sendable, Hashable {
+  /// Where it was read from.
+  var path: String
+  /// The bytes, or `nil` when there is no file (or it cannot be read).
+  var bytes: [UInt8]?
+  /// A number that changes whenever the reader loads different contents, so that each version
+  /// is parsed once.
+  var generation: UInt64?
+  /// Why the file cannot be read, when it cannot.
+  var readError: SystemErrno?
 }

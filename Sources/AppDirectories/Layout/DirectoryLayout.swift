@@ -13,25 +13,21 @@ extension ProcessEnvironment {
   /// Linux and the BSDs use the XDG rules anyway, and an iOS container, Android's private
   /// storage and Windows have no place for them.
   func layout(_ layout: DirectoryLayout) -> any PlatformLayout {
-    switch (platform, layout) {
-    case (.macOS, .native): DarwinLayout(environment: self, isContainer: false)
-    case (.iOS, _): DarwinLayout(environment: self, isContainer: true)
-    case (.windows, _): WindowsLayout(environment: self)
-    case (.android, _): AndroidLayout(environment: self)
-    case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg): XDGLayout(environment: self)
+    if followsXDG(layout) { return XDGLayout(environment: self) }
+    switch platform {
+    case .iOS: return DarwinLayout(environment: self, isContainer: true)
+    case .windows: return WindowsLayout(environment: self)
+    case .android: return AndroidLayout(environment: self)
+    case .macOS: return DarwinLayout(environment: self, isContainer: false)
+    case .linux, .freeBSD, .openBSD: return XDGLayout(environment: self)
     }
   }
 
-  /// Where `user-dirs.dirs` is for this platform and layout, or `nil` where there is none:
-  /// only the XDG rules have one. Asked before the file is read into the environment, without
-  /// building the layout twice.
-  func userDirectoriesFilePath(_ layout: DirectoryLayout) throws(DirectoryError) -> String? {
-    if let path = userDirectoriesPath { return path }
+  /// Whether the XDG rules apply to this platform with this layout, as in ``layout(_:)``.
+  func followsXDG(_ layout: DirectoryLayout) -> Bool {
     switch (platform, layout) {
-    case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg):
-      return try XDGLayout(environment: self).userDirectoriesFilePath()
-    case (.macOS, .native), (.iOS, _), (.windows, _), (.android, _):
-      return nil
+    case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg): true
+    case (.macOS, .native), (.iOS, _), (.windows, _), (.android, _): false
     }
   }
 }

@@ -9,8 +9,6 @@ protocol PlatformLayout: Sendable {
     -> DirectoryResolution
   /// The system-wide directories searched after the user's own for `kind`, most important first.
   func searchBases(_ kind: AppDirectory) -> [DirectoryResolution]
-  /// Where `user-dirs.dirs` is, or `nil` where the platform has no such file.
-  func userDirectoriesFilePath() throws(DirectoryError) -> String?
 }
 
 extension PlatformLayout {
@@ -18,7 +16,4 @@ extension PlatformLayout {
   /// application's files that it should read (ProgramData is for services), and an iOS or
   /// Android app cannot read outside its container.
   func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] { [] }
-
-  /// None: only the XDG layout has `user-dirs.dirs`.
-  func userDirectoriesFilePath() throws(DirectoryError) -> String? { nil }
 }

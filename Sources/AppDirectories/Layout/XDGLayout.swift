@@ -17,6 +17,9 @@
 /// | shared `G` | — | `<data>/group-containers/G` |
 struct XDGLayout: PlatformLayout {
   let environment: ProcessEnvironment
+  /// `user-dirs.dirs` as read from disk, when the environment reads it from there; otherwise
+  /// the environment's own contents count.
+  var userDirectoriesText: UserDirectoriesText? = nil
 
   func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
@@ -62,7 +65,7 @@ struct XDGLayout: PlatformLayout {
     }
   }
 
-  func userDirectoriesFilePath() throws(DirectoryError) -> String? {
+  func userDirectoriesFilePath() throws(DirectoryError) -> String {
     try base(.config).appending("user-dirs.dirs").path
   }
 
@@ -112,7 +115,7 @@ struct XDGLayout: PlatformLayout {
   {
     let home = try environment.resolveHome()
     let file: String
-    if let path = environment.userDirectoriesPath {
+    if let path = userDirectoriesText?.path {
       file = path
     } else {
       file = try base(.config).appending("user-dirs.dirs").path
@@ -120,15 +123,23 @@ struct XDGLayout: PlatformLayout {
     let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
     let parsed: UserDirectories?
     var fileProblem: IgnoredValue.Reason? = nil
-    switch environment.userDirectoriesFile {
-    case .contents(let text?):
+    switch (userDirectoriesText, environment.userDirectoriesFile) {
+    case (let text?, _):
+      if let bytes = text.bytes {
+        parsed = UserDirectoriesMemo.parsed(
+          bytes, generation: text.generation, home: home.path, file: file)
+      } else {
+        parsed = nil
+        fileProblem = text.readError.map { .fileUnreadable($0) } ?? .fileMissing
+      }
+    case (nil, .contents(let text?)):
       parsed = UserDirectories(parsing: text.utf8, home: home.path, file: file)
-    case .bytes(let bytes?):
-      parsed = UserDirectoriesMemo.parsed(
-        bytes, generation: environment.userDirectoriesGeneration, home: home.path, file: file)
-    case .contents(nil), .bytes(nil), .readFromDisk:
+    case (nil, .bytes(let bytes?)):
+      parsed = UserDirectories(parsing: bytes, home: home.path, file: file)
+    case (nil, .contents(nil)), (nil, .bytes(nil)), (nil, .readFromDisk):
+      // No file, or one that no reader has read: the defaults.
       parsed = nil
-      fileProblem = environment.userDirectoriesReadError.map { .fileUnreadable($0) } ?? .fileMissing
+      fileProblem = .fileMissing
     }
     var ignored = (parsed?.problems[key] ?? []).map { IgnoredValue(origin, $0) }
     let unattributed = parsed?.unattributed ?? []
