@@ -61,7 +61,7 @@ struct CreationRaceTests {
     try TemporaryRoot.with { scratch in
       try scratch.makeDirectory(scratch.at("attacker"), mode: 0o755)
       let attacker = scratch.at("attacker")
-      let provider = FaultInjectingSystemCalls(afterMakeDirectory: { parent, name in
+      let provider = RecordingSystemCalls(afterMakeDirectory: { parent, name in
         if name == component {
           planted.plant(in: parent, name: name, attackerDirectory: attacker, scratch: scratch.path)
         }
@@ -70,8 +70,9 @@ struct CreationRaceTests {
       let swapped = scratch.at(paths[component]!)
 
       #expect(throws: planted.expectedError(at: swapped)) {
-        try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-          scratch.at("base/middle/leaf"))
+        try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+          .findOrCreate(
+            scratch.at("base/middle/leaf"))
       }
 
       // The planted thing is untouched, and nothing was made in or through it.
@@ -106,7 +107,7 @@ struct CreationRaceTests {
       let uid = geteuid()
       let fallback = scratch.at("tmp/runtime-\(uid)")
       let target = scratch.at("private")
-      let provider = FaultInjectingSystemCalls(beforeMakeDirectory: { parent, name in
+      let provider = RecordingSystemCalls(beforeMakeDirectory: { parent, name in
         guard name == "runtime-\(uid)" else { return }
         if planted.hasPrefix("symlink") {
           _ = symlinkat(target, parent, name)
@@ -116,7 +117,8 @@ struct CreationRaceTests {
         }
       })
       let environment = ProcessEnvironment(
-        variables: ["HOME": scratch.at("home"), "TMPDIR": scratch.at("tmp")], effectiveUserID: uid)
+        variables: ["HOME": scratch.at("home"), "TMPDIR": scratch.at("tmp")], effectiveUserID: uid
+      ).trusting(root: scratch.path)
       let dirs = try AppDirectories(
         app: "ExampleApp", organization: nil, layout: .native, environment: environment,
         syscalls: SystemCalls(provider: provider))
@@ -145,7 +147,7 @@ struct CreationRaceTests {
       // The process runs as root, which the mode does not stop: the kernel's refusal is
       // injected, and the other creator's fchmod comes with the second refusal.
       let refusals = Locked(0)
-      let provider = FaultInjectingSystemCalls(faults: [
+      let provider = RecordingSystemCalls(faults: [
         .init(
           errno: EACCES, remaining: 2,
           matches: { record in
@@ -158,8 +160,9 @@ struct CreationRaceTests {
             return true
           })
       ])
-      try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-        scratch.at("base/leaf"))
+      try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+        .findOrCreate(
+          scratch.at("base/leaf"))
       #expect(provider.injectedCount == 2)
       #expect(TemporaryRoot.fileStatus(scratch.at("base/leaf"))?.permissions == 0o700)
     }
@@ -171,7 +174,7 @@ struct CreationRaceTests {
       try scratch.makeDirectory(scratch.at("base"), mode: 0o755)
       chmod(scratch.at("base"), 0o500)
       chown(scratch.at("base"), 65534, 65534)
-      let provider = FaultInjectingSystemCalls(faults: [
+      let provider = RecordingSystemCalls(faults: [
         .init(errno: EACCES, remaining: .max, matches: { $0.call == .mkdirat && $0.name == "leaf" })
       ])
       let start = Date()
@@ -179,8 +182,9 @@ struct CreationRaceTests {
         throws: DirectoryError.permissionDenied(
           path: scratch.at("base/leaf"), errno: SystemErrno(rawValue: EACCES))
       ) {
-        try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-          scratch.at("base/leaf"))
+        try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+          .findOrCreate(
+            scratch.at("base/leaf"))
       }
       #expect(provider.injectedCount == 1)
       #expect(Date().timeIntervalSince(start) < 0.5)
@@ -192,13 +196,14 @@ struct CreationRaceTests {
     try TemporaryRoot.with { scratch in
       try scratch.makeDirectory(scratch.at("base"), mode: 0o755)
       // The first open sees nothing, as if a concurrent creator had not made it yet.
-      let provider = FaultInjectingSystemCalls(faults: [
+      let provider = RecordingSystemCalls(faults: [
         .init(
           errno: ENOENT, remaining: 1,
           matches: { $0.call == .openat && $0.name == "base" && $0.followsSymlinks })
       ])
-      try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-        scratch.at("base/leaf"))
+      try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+        .findOrCreate(
+          scratch.at("base/leaf"))
       #expect(provider.injectedCount == 1)
       #expect(TemporaryRoot.fileStatus(scratch.at("base/leaf"))?.permissions == 0o700)
     }

@@ -30,7 +30,8 @@ struct DirectoryCreationTests {
       let environment = root.environment(["XDG_CACHE_HOME": cacheBase])
       switch self {
       case .creator:
-        try DirectoryCreator(syscalls: syscalls).findOrCreate(leaf(cacheBase: cacheBase))
+        try DirectoryCreator(syscalls: syscalls, trustedRoot: root.path).findOrCreate(
+          leaf(cacheBase: cacheBase))
         return leaf(cacheBase: cacheBase)
       case .appDirectories:
         return try AppDirectories(
@@ -339,7 +340,8 @@ struct DirectoryCreationTests {
         live.makeDirectory(in: parent, name: name, mode: mode & ~0o277)
       }
       recorder.onSetPermissions = { _, _, _ in nil }
-      try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(root.at("a/b"))
+      try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(
+        root.at("a/b"))
       #expect(root.mode(root.at("a")) == 0o500)
       #expect(root.mode(root.at("a/b")) == 0o500)
     }
@@ -358,7 +360,8 @@ struct DirectoryCreationTests {
         if name == "leaf" && !options.pathOnly { return .failure(SystemErrno(rawValue: EACCES)) }
         return live.openDirectory(in: parent, name: name, options: options)
       }
-      try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf + "/inner")
+      try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(
+        leaf + "/inner")
       #expect(root.mode(leaf) == 0o700)
       #expect(root.mode(leaf + "/inner") == 0o700)
       #expect(recorder.calls.contains(.setPermissionsAt(name: "leaf", mode: 0o700)))
@@ -380,7 +383,7 @@ struct DirectoryCreationTests {
       }
       let leaf = root.at("parent/leaf")
       let error = #expect(throws: DirectoryError.self) {
-        try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf)
+        try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(leaf)
       }
       let thrownErrno = SystemErrno(rawValue: row.errno)
       let expected: DirectoryError =
@@ -404,7 +407,8 @@ struct DirectoryCreationTests {
       var recorder = RecordingSystemCalls()
       recorder.onSetPermissions = { _, _, _ in SystemErrno(rawValue: errno) }
       let error = #expect(throws: DirectoryError.self) {
-        try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(root.at("a/b"))
+        try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(
+          root.at("a/b"))
       }
       #expect(error?.path == root.at("a"))
       #expect(error?.errno == SystemErrno(rawValue: errno))
@@ -429,14 +433,13 @@ struct DirectoryCreationTests {
         return live.status(path: path, followSymlinks: follow)
       }
       let leaf = root.at("a/b/c")
-      try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf)
+      try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(leaf)
       #expect(root.isDirectory(leaf))
       #expect(root.mode(leaf) == 0o700)
-      // Each component, from / down, was tried twice.
-      let components = leaf.split(separator: "/").count
+      // Each component below the root the walk starts from was tried twice.
       #expect(
-        recorder.calls.filter { if case .makeDirectory = $0 { true } else { false } }.count
-          == 2 * components)
+        recorder.calls.filter { if case .makeDirectory = $0 { true } else { false } }
+          == ["a", "a", "b", "b", "c", "c"].map { .makeDirectory(name: $0, mode: 0o700) })
     }
   }
 
@@ -452,7 +455,7 @@ struct DirectoryCreationTests {
         }
         return live.makeDirectory(in: parent, name: name, mode: mode)
       }
-      try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf)
+      try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(leaf)
       #expect(root.isDirectory(leaf))
       // Not ours, so not chmodded: only "parent" was.
       #expect(root.mode(leaf) == 0o755)
@@ -476,7 +479,8 @@ struct DirectoryCreationTests {
         return result
       }
       let error = #expect(throws: DirectoryError.self) {
-        try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf + "/inner")
+        try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(
+          leaf + "/inner")
       }
       #expect(error?.path == leaf)
       #expect(root.mode(victim) == 0o755)
@@ -497,7 +501,7 @@ struct DirectoryCreationTests {
         return result
       }
       let error = #expect(throws: DirectoryError.self) {
-        try DirectoryCreator(syscalls: recorder.syscalls).findOrCreate(leaf)
+        try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(leaf)
       }
       #expect(error == .notADirectory(path: leaf))
     }

@@ -12,8 +12,9 @@ import Testing
   import Darwin
 #endif
 
-/// A step of finding-or-creating `<scratch>/base/middle/leaf` when only `<scratch>` exists: the
-/// walk opens `/`, goes through the existing scratch directory, and creates three components.
+/// A step of finding-or-creating `<scratch>/existing/base/middle/leaf` when only
+/// `<scratch>/existing` exists: the walk opens the scratch directory (the test's trusted root,
+/// where its walks start), goes through the existing directory, and creates three components.
 enum CreationStep: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case fastPathStatus
   case openRoot
@@ -37,14 +38,14 @@ enum CreationStep: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
   /// Whether a record is this step's system call, in a scratch directory named `scratchName`.
   func matches(
-    _ record: FaultInjectingSystemCalls.Record, scratchName: String, target: String
+    _ record: RecordingSystemCalls.Record, scratch: String, target: String
   ) -> Bool {
     switch self {
     case .fastPathStatus: return record.call == .stat && record.name == target
-    case .openRoot: return record.call == .openat && record.name == "/"
-    case .makeExistingAncestor: return record.call == .mkdirat && record.name == scratchName
+    case .openRoot: return record.call == .openat && record.name == scratch
+    case .makeExistingAncestor: return record.call == .mkdirat && record.name == "existing"
     case .openExistingAncestor:
-      return record.call == .openat && record.name == scratchName && record.followsSymlinks
+      return record.call == .openat && record.name == "existing" && record.followsSymlinks
     case .makeBase, .makeMiddle, .makeLeaf:
       return record.call == .mkdirat && record.name == newComponent
     case .openBase, .openMiddle, .openLeaf:
@@ -103,13 +104,14 @@ struct FaultInjectionTests {
     -> DirectoryError?
   {
     let relative: [String: String] = [
-      "base": "/base", "middle": "/base/middle", "leaf": "/base/middle/leaf",
+      "base": "/existing/base", "middle": "/existing/base/middle",
+      "leaf": "/existing/base/middle/leaf",
     ]
     let path =
       switch step {
-      case .fastPathStatus: scratch + "/base/middle/leaf"
-      case .openRoot: "/"
-      case .makeExistingAncestor, .openExistingAncestor: scratch
+      case .fastPathStatus: scratch + "/existing/base/middle/leaf"
+      case .openRoot: scratch
+      case .makeExistingAncestor, .openExistingAncestor: scratch + "/existing"
       default: scratch + relative[step.newComponent!]!
       }
     if injected == .eintr { return nil }
@@ -148,14 +150,15 @@ struct FaultInjectionTests {
     arguments: CreationStep.allCases, InjectedErrno.allCases)
   func faultAtEachStep(step: CreationStep, injected: InjectedErrno) throws {
     try TemporaryRoot.with { scratch in
-      let scratchName = String(scratch.path.split(separator: "/").last!)
-      let target = scratch.at("base/middle/leaf")
+      try scratch.makeDirectory("existing", mode: 0o755)
+      let target = scratch.at("existing/base/middle/leaf")
       // EINTR comes three times in a row; a real error stays until cleared.
-      let fault = FaultInjectingSystemCalls.Fault(
+      let fault = RecordingSystemCalls.Fault(
         errno: injected.value, remaining: injected == .eintr ? 3 : .max,
-        matches: { step.matches($0, scratchName: scratchName, target: target) })
-      let provider = FaultInjectingSystemCalls(faults: [fault])
-      let creator = DirectoryCreator(syscalls: SystemCalls(provider: provider))
+        matches: { step.matches($0, scratch: scratch.path, target: target) })
+      let provider = RecordingSystemCalls(faults: [fault])
+      let creator = DirectoryCreator(
+        syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
       let expected = Self.expectedError(step, injected, scratch: scratch.path)
 
       var thrown: DirectoryError?
@@ -176,11 +179,11 @@ struct FaultInjectionTests {
           let below = [
             "base": "base/middle", "middle": "base/middle/leaf", "leaf": "base/middle/leaf/x",
           ]
-          #expect(TemporaryRoot.fileStatus(scratch.at(below[component]!)) == nil)
+          #expect(TemporaryRoot.fileStatus(scratch.at("existing/" + below[component]!)) == nil)
         }
         if step.rawValue.hasPrefix("make"), let component = step.newComponent {
           let made = ["base": "base", "middle": "base/middle", "leaf": "base/middle/leaf"]
-          #expect(TemporaryRoot.fileStatus(scratch.at(made[component]!)) == nil)
+          #expect(TemporaryRoot.fileStatus(scratch.at("existing/" + made[component]!)) == nil)
         }
       }
 
@@ -188,28 +191,31 @@ struct FaultInjectionTests {
       // directory.
       provider.clearFaults()
       try creator.findOrCreate(target)
-      for relative in ["base", "base/middle", "base/middle/leaf"] {
+      for relative in ["existing/base", "existing/base/middle", "existing/base/middle/leaf"] {
         let status = TemporaryRoot.fileStatus(scratch.at(relative))
         #expect(status?.type == .directory, "\(relative)")
         #expect(
           status?.permissions == 0o700,
           "\(relative) has mode \(zeroPadded(status?.permissions ?? 0, radix: 8, width: 4))")
       }
-      #expect(scratch.relativePaths() == ["base", "base/middle", "base/middle/leaf"])
+      #expect(
+        scratch.relativePaths() == [
+          "existing", "existing/base", "existing/base/middle", "existing/base/middle/leaf",
+        ])
     }
   }
 
   @Test("A fault on the way to an app directory reaches the caller as a typed error")
   func faultThroughAppDirectories() throws {
     try TemporaryRoot.with { scratch in
-      let provider = FaultInjectingSystemCalls(faults: [
+      let provider = RecordingSystemCalls(faults: [
         .init(
           errno: EROFS, remaining: .max, matches: { $0.call == .mkdirat && $0.name == "ExampleApp" }
         )
       ])
       let environment = ProcessEnvironment(variables: [
         "HOME": scratch.at("home"), "XDG_CACHE_HOME": scratch.at("cache"),
-      ])
+      ]).trusting(root: scratch.path)
       let dirs = try AppDirectories(
         app: "ExampleApp", organization: nil, layout: .native, environment: environment,
         syscalls: SystemCalls(provider: provider))
@@ -228,13 +234,14 @@ struct FaultInjectionTests {
     try TemporaryRoot.with { scratch in
       try scratch.makeDirectory(scratch.at("tmp"), mode: 0o755)
       let uid = geteuid()
-      let provider = FaultInjectingSystemCalls(faults: [
+      let provider = RecordingSystemCalls(faults: [
         .init(
           errno: injected.value, remaining: .max,
           matches: { $0.call == .mkdirat && $0.name == "runtime-\(uid)" })
       ])
       let environment = ProcessEnvironment(
-        variables: ["HOME": scratch.at("home"), "TMPDIR": scratch.at("tmp")], effectiveUserID: uid)
+        variables: ["HOME": scratch.at("home"), "TMPDIR": scratch.at("tmp")], effectiveUserID: uid
+      ).trusting(root: scratch.path)
       let dirs = try AppDirectories(
         app: "ExampleApp", organization: nil, layout: .native, environment: environment,
         syscalls: SystemCalls(provider: provider))
@@ -249,14 +256,15 @@ struct FaultInjectionTests {
   func interruptedEverywhere() throws {
     try TemporaryRoot.with { scratch in
       // Every call fails with EINTR once, then succeeds.
-      let seen = Locked(Set<FaultInjectingSystemCalls.Record>())
-      let provider = FaultInjectingSystemCalls(faults: [
+      let seen = Locked(Set<RecordingSystemCalls.Record>())
+      let provider = RecordingSystemCalls(faults: [
         .init(
           errno: EINTR, remaining: .max,
           matches: { record in seen.withLock { $0.insert(record).inserted } })
       ])
-      try DirectoryCreator(syscalls: SystemCalls(provider: provider)).findOrCreate(
-        scratch.at("a/b/c/d"))
+      try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+        .findOrCreate(
+          scratch.at("a/b/c/d"))
       #expect(TemporaryRoot.fileStatus(scratch.at("a/b/c/d"))?.permissions == 0o700)
       #expect(provider.injectedCount >= 4 * 3)
     }

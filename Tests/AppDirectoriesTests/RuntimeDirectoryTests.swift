@@ -70,7 +70,7 @@ struct RuntimeDirectoryTests {
       }, reason: "0500"),
   ]
 
-  @Test(arguments: unusableCandidates)
+  @Test(.needsRoot, arguments: unusableCandidates)
   func unsafeRuntimeDirectoryFallsBackWithAWarning(_ candidate: Candidate) throws {
     try TemporaryRoot.with { root in
       var variables: [String: String] = [:]
@@ -179,7 +179,7 @@ struct RuntimeDirectoryTests {
       prepare: { root, fallback in try root.writeFile(fallback, "") }, reason: "not a directory"),
   ]
 
-  @Test(arguments: unsafeFallbacks)
+  @Test(.needsRoot, arguments: unsafeFallbacks)
   func unsafeFallbackIsRefused(_ row: UnsafeFallback) throws {
     try TemporaryRoot.with { root in
       let fallback = root.tmp + "/runtime-\(currentUserID)"

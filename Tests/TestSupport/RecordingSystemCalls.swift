@@ -11,12 +11,48 @@ enum SystemCall: Sendable, Hashable {
   case openFile(path: String)
   case read
   case close
+  case readLink(path: String)
+  case mayCreateFiles(path: String)
 }
 
-/// A provider that forwards to the real system calls and records each one. A test can replace
-/// one call to force an `errno`, imitate a umask or swap a file in between two steps; the
-/// replacement gets the live provider to do the real work.
+/// The one test provider of system calls: it forwards every call to the real system and
+/// records it, and a test can make it
+/// - fail the calls that a ``Fault`` matches with a chosen `errno` (forcing every error path);
+/// - run hooks just before or after a real `mkdirat`, to plant or swap a file between two steps
+///   of the creation walk;
+/// - replace one call outright (imitate a umask, answer a `stat`), the replacement getting the
+///   live provider to do the real work.
+///
+/// Copies share their record, faults and hooks.
 struct RecordingSystemCalls: SystemCallProvider {
+  /// The system calls of the walk, by the name a reader knows them by.
+  enum Call: String, Sendable, CaseIterable {
+    case stat, fstatat, mkdirat, openat, fchmod, fchmodat, open, read
+  }
+
+  /// One call as faults see it: which one, on which name (a path for `stat` and `open`, a
+  /// single component for the `*at` calls, and for `fchmod` and `read` the component the
+  /// descriptor was opened as), and for `openat` whether it followed symlinks.
+  struct Record: Sendable, Hashable, CustomStringConvertible {
+    var call: Call
+    var name: String
+    var followsSymlinks: Bool = true
+    var pathOnly: Bool = false
+
+    var description: String {
+      call == .openat
+        ? "openat(\(name), \(followsSymlinks ? "follow" : "O_NOFOLLOW")\(pathOnly ? ", O_PATH" : ""))"
+        : "\(call.rawValue)(\(name))"
+    }
+  }
+
+  /// A planned failure: the calls it matches fail with `errno`, `remaining` times.
+  struct Fault: Sendable {
+    var errno: Int32
+    var remaining: Int
+    var matches: @Sendable (Record) -> Bool
+  }
+
   typealias MakeDirectory =
     @Sendable (_ live: LiveSystemCalls, _ parent: Int32, _ name: String, _ mode: UInt32) ->
     SystemErrno?
@@ -31,8 +67,20 @@ struct RecordingSystemCalls: SystemCallProvider {
       FileStatus, SystemErrno
     >
 
+  private struct State {
+    var calls: [SystemCall] = []
+    var records: [Record] = []
+    var faults: [Fault] = []
+    var injected = 0
+    var descriptorNames: [Int32: String] = [:]
+  }
+
   private let live = LiveSystemCalls()
-  private let log = Locked<[SystemCall]>([])
+  private let state = Locked(State())
+  /// Runs before the real `mkdirat`, with the parent descriptor and the name.
+  let beforeMakeDirectory: (@Sendable (Int32, String) -> Void)?
+  /// Runs after a real `mkdirat` that succeeded, with the parent descriptor and the name.
+  let afterMakeDirectory: (@Sendable (Int32, String) -> Void)?
   var onMakeDirectory: MakeDirectory = { live, parent, name, mode in
     live.makeDirectory(in: parent, name: name, mode: mode)
   }
@@ -46,11 +94,25 @@ struct RecordingSystemCalls: SystemCallProvider {
     live.status(path: path, followSymlinks: followSymlinks)
   }
 
+  init(
+    faults: [Fault] = [],
+    beforeMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil,
+    afterMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil
+  ) {
+    state.withLock { $0.faults = faults }
+    self.beforeMakeDirectory = beforeMakeDirectory
+    self.afterMakeDirectory = afterMakeDirectory
+  }
+
   /// The seam the library takes, backed by this provider.
   var syscalls: SystemCalls { SystemCalls(provider: self) }
 
   /// Every call so far, in order.
-  var calls: [SystemCall] { log.withLock { $0 } }
+  var calls: [SystemCall] { state.withLock { $0.calls } }
+  /// Every call of the walk so far, in order, as faults see them.
+  var records: [Record] { state.withLock { $0.records } }
+  /// How many calls were made to fail.
+  var injectedCount: Int { state.withLock { $0.injected } }
 
   /// How many calls of each kind so far, by the name of the call (`status`, `makeDirectory`, …).
   var tally: [String: Int] {
@@ -62,66 +124,123 @@ struct RecordingSystemCalls: SystemCallProvider {
   }
 
   /// Forgets the calls so far.
-  func reset() { log.withLock { $0 = [] } }
+  func reset() {
+    state.withLock {
+      $0.calls = []; $0.records = []
+    }
+  }
 
-  private func record(_ call: SystemCall) { log.withLock { $0.append(call) } }
+  /// Removes the remaining faults, so that the next calls reach the real system.
+  func clearFaults() { state.withLock { $0.faults = [] } }
+
+  /// Records a call and returns the `errno` it must fail with, if a fault matches.
+  private func intercept(_ call: SystemCall, _ record: Record?) -> SystemErrno? {
+    state.withLock { state in
+      state.calls.append(call)
+      guard let record else { return nil }
+      state.records.append(record)
+      for index in state.faults.indices
+      where state.faults[index].remaining > 0 && state.faults[index].matches(record) {
+        state.faults[index].remaining -= 1
+        state.injected += 1
+        return SystemErrno(rawValue: state.faults[index].errno)
+      }
+      return nil
+    }
+  }
+
+  private func name(of descriptor: Int32) -> String {
+    state.withLock { $0.descriptorNames[descriptor] ?? "#\(descriptor)" }
+  }
 
   func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
-    record(.status(path: path, followSymlinks: followSymlinks))
+    let record = Record(call: .stat, name: path, followsSymlinks: followSymlinks)
+    if let error = intercept(.status(path: path, followSymlinks: followSymlinks), record) {
+      return .failure(error)
+    }
     return onStatus(live, path, followSymlinks)
   }
 
   func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
     FileStatus, SystemErrno
   > {
-    record(.statusAt(name: name, followSymlinks: followSymlinks))
+    let record = Record(call: .fstatat, name: name, followsSymlinks: followSymlinks)
+    if let error = intercept(.statusAt(name: name, followSymlinks: followSymlinks), record) {
+      return .failure(error)
+    }
     return live.status(in: directory, name: name, followSymlinks: followSymlinks)
   }
 
   func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-    record(.makeDirectory(name: name, mode: mode))
-    return onMakeDirectory(live, directory, name, mode)
+    let record = Record(call: .mkdirat, name: name)
+    if let error = intercept(.makeDirectory(name: name, mode: mode), record) { return error }
+    beforeMakeDirectory?(directory, name)
+    let error = onMakeDirectory(live, directory, name, mode)
+    if error == nil { afterMakeDirectory?(directory, name) }
+    return error
   }
 
   func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
     -> Result<Int32, SystemErrno>
   {
-    record(.openDirectory(name: name, options: options))
-    return onOpenDirectory(live, directory, name, options)
+    let record = Record(
+      call: .openat, name: name, followsSymlinks: options.followSymlinks,
+      pathOnly: options.pathOnly)
+    if let error = intercept(.openDirectory(name: name, options: options), record) {
+      return .failure(error)
+    }
+    let result = onOpenDirectory(live, directory, name, options)
+    if case .success(let descriptor) = result {
+      state.withLock { $0.descriptorNames[descriptor] = name }
+    }
+    return result
   }
 
   func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
-    record(.setPermissions(mode: mode))
+    let record = Record(call: .fchmod, name: name(of: descriptor))
+    if let error = intercept(.setPermissions(mode: mode), record) { return error }
     return onSetPermissions(live, descriptor, mode)
   }
 
   func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-    record(.setPermissionsAt(name: name, mode: mode))
+    let record = Record(call: .fchmodat, name: name)
+    if let error = intercept(.setPermissionsAt(name: name, mode: mode), record) { return error }
     return live.setPermissions(in: directory, name: name, mode: mode)
   }
 
   func openFile(path: String) -> Result<Int32, SystemErrno> {
-    record(.openFile(path: path))
-    return live.openFile(path: path)
+    if let error = intercept(.openFile(path: path), Record(call: .open, name: path)) {
+      return .failure(error)
+    }
+    let result = live.openFile(path: path)
+    if case .success(let descriptor) = result {
+      state.withLock { $0.descriptorNames[descriptor] = path }
+    }
+    return result
   }
 
   func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
     Int, SystemErrno
   > {
-    record(.read)
+    if let error = intercept(.read, Record(call: .read, name: name(of: descriptor))) {
+      return .failure(error)
+    }
     return live.read(descriptor: descriptor, into: buffer)
   }
 
   func close(descriptor: Int32) {
-    record(.close)
+    _ = intercept(.close, nil)
+    state.withLock { _ = $0.descriptorNames.removeValue(forKey: descriptor) }
     live.close(descriptor: descriptor)
   }
 
   func readLink(path: String) -> Result<String, SystemErrno> {
-    live.readLink(path: path)
+    _ = intercept(.readLink(path: path), nil)
+    return live.readLink(path: path)
   }
 
   func mayCreateFiles(in path: String) -> Bool {
-    live.mayCreateFiles(in: path)
+    _ = intercept(.mayCreateFiles(path: path), nil)
+    return live.mayCreateFiles(in: path)
   }
 }

@@ -298,3 +298,11 @@ extension ProcessEnvironment {
     return environment
   }
 }
+
+extension Trait where Self == ConditionTrait {
+  /// For tests that give files to another user or run the tool as one (through `setpriv`),
+  /// which only root may do; elsewhere they are skipped, saying why.
+  static var needsRoot: Self {
+    .enabled(if: geteuid() == 0, "gives files to another user or runs as one, which needs root")
+  }
+}

@@ -54,6 +54,20 @@ enum Tool {
     return try runProcess(command, environment: environment, in: root)
   }
 
+  /// Starts the built tool with exactly `environment`, its output discarded, for a test that
+  /// stops it midway (with `kill`); the caller waits for it.
+  static func start(_ arguments: [String], environment: [String: String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
   /// Runs any command with exactly `environment`; its output goes through files in the root,
   /// so that a full pipe can never block it.
   static func runProcess(

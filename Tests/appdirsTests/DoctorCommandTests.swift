@@ -8,7 +8,7 @@ import Testing
 /// The doctor compares HOME with the password database, so these runs use the unprivileged
 /// user 65534 with HOME set to that user's passwd home (`/nonexistent`, which does not exist)
 /// and every XDG variable pointing into the temporary root; the root is handed to that user.
-@Suite struct DoctorCommandTests {
+@Suite(.needsRoot) struct DoctorCommandTests {
   static let user = Tool.unprivilegedUser
 
   static func healthyEnvironment(_ root: TemporaryRoot) -> [String: String] {

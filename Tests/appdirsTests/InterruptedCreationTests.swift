@@ -57,13 +57,7 @@ struct InterruptedCreationTests {
     var generator = SystemRandomNumberGenerator()
     var partial = 0
     for index in 1...Self.kills {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Tool.path)
-      process.arguments = arguments
-      process.environment = environment(index)
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let process = try Tool.start(arguments, environment: environment(index))
       usleep(UInt32.random(in: earliest...latest, using: &generator))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()

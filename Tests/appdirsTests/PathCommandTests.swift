@@ -195,7 +195,7 @@ import Testing
 
   /// uid 12345 has no entry in the password database here, so without a usable HOME there is
   /// no home at all.
-  @Test(arguments: [nil, "", "relative/home"])
+  @Test(.needsRoot, arguments: [nil, "", "relative/home"])
   func noUsableHomeAndNoPasswordEntryExits78(home: String?) throws {
     try #require(getpwuid(12345) == nil, "uid 12345 must have no passwd entry for this test")
     let root = try TemporaryRoot.withUserDirectories()
@@ -209,7 +209,7 @@ import Testing
     #expect(result.standardError.contains("appdirs: error: no home directory"))
   }
 
-  @Test func unsetHomeFallsBackToThePasswordDatabase() throws {
+  @Test(.needsRoot) func unsetHomeFallsBackToThePasswordDatabase() throws {
     let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
       ["path", "home"], environment: ["TMPDIR": root.at("tmp")], asUser: Tool.unprivilegedUser,

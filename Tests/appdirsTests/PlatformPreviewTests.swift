@@ -159,34 +159,9 @@ struct PlatformPreviewTests {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The built `appdirs`, next to the test bundle.
-  static var executable: URL {
-    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-      .appendingPathComponent("appdirs")
-  }
-
-  struct Output {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-  }
-
-  static func run(_ arguments: [String], environment: [String: String]) throws -> Output {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Output(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+  /// Runs the built `appdirs` with exactly `environment`, in a fresh root of its own.
+  static func run(_ arguments: [String], environment: [String: String]) throws -> ToolResult {
+    let root = try TemporaryRoot.withUserDirectories()
+    return try Tool.run(arguments, environment: environment, in: root)
   }
 }

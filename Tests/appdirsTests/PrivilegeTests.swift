@@ -5,7 +5,7 @@ import Testing
 
 /// The permission scenarios that root never meets: the built `appdirs` runs as the
 /// unprivileged user through `setpriv`, against files that root prepared.
-@Suite("Real privilege: appdirs as an unprivileged user")
+@Suite("Real privilege: appdirs as an unprivileged user", .needsRoot)
 struct PrivilegeTests {
   static let user = Tool.unprivilegedUser
 
