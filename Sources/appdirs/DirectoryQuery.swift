@@ -70,7 +70,10 @@ struct DirectoryQuery {
     group = arguments.value("--group")
     // Every name given is checked, whether or not the command uses it.
     if let organization {
-      _ = try AppDirectories(app: "appdirs", organization: organization, environment: environment)
+      try AppDirectories.validate(organization: organization, on: environment.platform)
+    }
+    if let group {
+      try AppDirectories.validate(groupIdentifier: group, on: environment.platform)
     }
     if let name = arguments.value("--app") {
       app = try AppDirectories(

@@ -35,6 +35,24 @@ enum Platform {
     writeAll(text, to: 2)
   }
 
+  /// The process's arguments after the program name, each checked to be UTF-8: Swift's
+  /// `CommandLine.arguments` would turn other bytes into U+FFFD, which names a different folder.
+  static func arguments() -> Result<[String], UsageError> {
+    var arguments: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+      guard let raw = CommandLine.unsafeArgv[index] else { break }
+      guard let argument = String(validatingCString: raw) else {
+        return .failure(
+          UsageError(
+            message:
+              "argument \(index) is not valid UTF-8; names and paths must be UTF-8 (a folder named otherwise cannot be given as a URL)"
+          ))
+      }
+      arguments.append(argument)
+    }
+    return .success(arguments)
+  }
+
   /// Whether standard output is a terminal.
   static var standardOutputIsTerminal: Bool { isatty(1) != 0 }
 

@@ -1,5 +1,8 @@
 import AppDirectories
 
-let code = CommandLineTool.run(
-  arguments: Array(CommandLine.arguments.dropFirst()), environment: .current)
-Platform.exit(code)
+switch Platform.arguments() {
+case .success(let arguments):
+  Platform.exit(CommandLineTool.run(arguments: arguments, environment: .current))
+case .failure(let error):
+  Platform.exit(CommandLineTool.usageError(error.message))
+}

@@ -180,7 +180,7 @@ struct CreationRaceTests {
       let start = Date()
       #expect(
         throws: DirectoryError.permissionDenied(
-          path: scratch.at("base/leaf"), errno: SystemErrno(rawValue: EACCES))
+          path: scratch.at("base"), errno: SystemErrno(rawValue: EACCES))
       ) {
         try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
           .findOrCreate(

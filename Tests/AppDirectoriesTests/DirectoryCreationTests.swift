@@ -388,15 +388,16 @@ struct DirectoryCreationTests {
       let thrownErrno = SystemErrno(rawValue: row.errno)
       let expected: DirectoryError =
         switch row.kind {
-        case "permissionDenied": .permissionDenied(path: leaf, errno: thrownErrno)
+        // A refused mkdirat names the parent that refused it.
+        case "permissionDenied": .permissionDenied(path: root.at("parent"), errno: thrownErrno)
         case "readOnlyFileSystem": .readOnlyFileSystem(path: leaf)
         case "nameTooLong": .nameTooLong(path: leaf)
         default: .creationFailed(path: leaf, errno: thrownErrno)
         }
       #expect(error == expected)
-      #expect(error?.path == leaf)
+      #expect(error?.path == expected.path)
       #expect(error?.errno == SystemErrno(rawValue: row.errno))
-      #expect(error?.description.contains(leaf) == true)
+      #expect(error?.description.contains(expected.path!) == true)
       #expect(!root.exists(leaf))
     }
   }

@@ -128,6 +128,10 @@ struct FaultInjectionTests {
       return nil
     case (.openBase, .eloop), (.openMiddle, .eloop), (.openLeaf, .eloop):
       return .notADirectory(path: path)
+    case (.makeBase, .eacces), (.makeBase, .eperm), (.makeMiddle, .eacces),
+      (.makeMiddle, .eperm), (.makeLeaf, .eacces), (.makeLeaf, .eperm):
+      // A refused mkdirat is the parent's refusal: the error names the parent.
+      return typedError(injected, at: POSIXPath.parent(path))
     default:
       break
     }
@@ -245,7 +249,10 @@ struct FaultInjectionTests {
       let dirs = try AppDirectories(
         app: "ExampleApp", organization: nil, layout: .native, environment: environment,
         syscalls: SystemCalls(provider: provider))
-      #expect(throws: Self.typedError(injected, at: scratch.at("tmp/runtime-\(uid)"))) {
+      let failing = scratch.at("tmp/runtime-\(uid)")
+      // A refused mkdirat names the parent that refused it.
+      let named = injected == .eacces ? POSIXPath.parent(failing) : failing
+      #expect(throws: Self.typedError(injected, at: named)) {
         try dirs.directory(.runtime)
       }
       #expect(TemporaryRoot.fileStatus(scratch.at("tmp/runtime-\(uid)")) == nil)

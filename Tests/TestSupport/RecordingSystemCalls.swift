@@ -13,6 +13,7 @@ enum SystemCall: Sendable, Hashable {
   case close
   case readLink(path: String)
   case mayCreateFiles(path: String)
+  case maySearch(path: String)
 }
 
 /// The one test provider of system calls: it forwards every call to the real system and
@@ -242,5 +243,10 @@ struct RecordingSystemCalls: SystemCallProvider {
   func mayCreateFiles(in path: String) -> Bool {
     _ = intercept(.mayCreateFiles(path: path), nil)
     return live.mayCreateFiles(in: path)
+  }
+
+  func maySearch(_ path: String) -> Bool {
+    _ = intercept(.maySearch(path: path), nil)
+    return live.maySearch(path)
   }
 }

@@ -21,9 +21,11 @@ import Testing
   }
 
   func doctor(
-    _ root: TemporaryRoot, _ environment: [String: String], arguments: [String] = []
+    _ root: TemporaryRoot, _ environment: [String: String], arguments: [String] = [],
+    rootOwned: [String] = []
   ) throws -> ToolResult {
     root.chownAll(to: Self.user)
+    for relative in rootOwned { lchown(root.at(relative), 0, 0) }
     return try Tool.run(
       ["doctor", "--app", "ExampleApp"] + arguments, environment: environment, asUser: Self.user,
       in: root)
@@ -39,6 +41,76 @@ import Testing
     #expect(!result.standardOutput.contains("problem:"))
   }
 
+  @Test func aHomeOfYourOwnThatIsNotThePasswordDatabasesIsANoteNotAProblem() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = Self.healthyEnvironment(root)
+    environment["HOME"] = root.home
+    let result = try doctor(root, environment)
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(
+      result.lines.contains(
+        "note: HOME is \(root.home), but the password database says /nonexistent for user 65534"))
+    #expect(result.lines.last == "No problems found.")
+  }
+
+  /// What would make `path KIND --create` fail, found before it does: the doctor looks at every
+  /// ancestor of the app's directories.
+  static let blockedCreations:
+    [(name: String, prepare: @Sendable (TemporaryRoot) throws -> Void, problem: String)] = [
+      (
+        "a file where a parent directory must be",
+        { root in try root.write("", to: "data") },
+        "problem: @/data is not a directory, so @/data/ExampleApp cannot be created"
+      ),
+      (
+        "an unwritable parent of a missing directory",
+        { root in try root.makeDirectory("config", mode: 0o500) },
+        "problem: @/config is not writable by user 65534 (owner 65534, mode 0500), so @/config/ExampleApp cannot be created"
+      ),
+      (
+        "an unsearchable ancestor",
+        { root in try root.makeDirectory("state/deep", mode: 0o600) },
+        "problem: @/state cannot be searched by user 65534"
+      ),
+    ]
+
+  @Test(arguments: blockedCreations)
+  func whatWouldStopCreationIsAProblem(
+    _ row: (name: String, prepare: @Sendable (TemporaryRoot) throws -> Void, problem: String)
+  ) throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = Self.healthyEnvironment(root)
+    if row.name == "an unsearchable ancestor" {
+      environment["XDG_STATE_HOME"] = root.at("state/deep")
+    }
+    try row.prepare(root)
+    if row.name == "an unsearchable ancestor" { chmod(root.at("state"), 0o600) }
+    let result = try doctor(root, environment)
+    #expect(result.status == 1)
+    let expected = row.problem.replacingOccurrences(of: "@", with: root.path)
+    #expect(result.lines.contains { $0.hasPrefix(expected) }, "\(result.standardOutput)")
+    chmod(root.at("state"), 0o700)
+  }
+
+  @Test func aSymlinkOwnedBySomeoneElseOnTheWayIsAProblem() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.makeDirectory("elsewhere", mode: 0o700)
+    try root.symlink("cache", to: root.at("elsewhere"))
+    let result = try doctor(root, Self.healthyEnvironment(root), rootOwned: ["cache"])
+    #expect(result.status == 0, "\(result.standardOutput)")
+    #expect(!result.standardOutput.contains("symbolic link owned"))
+    // Root may own links on the way (the kernel's protected_symlinks rule); another user may not.
+    lchown(root.at("cache"), 12345, 12345)
+    let planted = try Tool.run(
+      ["doctor", "--app", "ExampleApp"], environment: Self.healthyEnvironment(root),
+      asUser: Self.user, in: root)
+    #expect(planted.status == 1)
+    #expect(
+      planted.lines.contains(
+        "problem: \(root.at("cache")) is a symbolic link owned by user 12345, neither you nor root, on the way to \(root.at("cache/ExampleApp"))"
+      ), "\(planted.standardOutput)")
+  }
+
   struct Finding: Sendable, CustomTestStringConvertible {
     let name: String
     let prepare: @Sendable (TemporaryRoot, inout [String: String]) throws -> Void
@@ -46,6 +118,8 @@ import Testing
     let fix: String
     /// Findings that come with this one, such as the unset variable behind a fallback.
     var others = 0
+    /// Paths (relative to the root) that stay root's when the root is handed to the user.
+    var rootOwned: [String] = []
     var testDescription: String { name }
   }
 
@@ -53,11 +127,13 @@ import Testing
     Finding(
       name: "relative XDG value", prepare: { _, env in env["XDG_CACHE_HOME"] = "cache" },
       problem: "XDG_CACHE_HOME is not an absolute path (\"cache\") and is ignored",
-      fix: "Set XDG_CACHE_HOME to an absolute path, or unset it."),
+      fix: "Set XDG_CACHE_HOME to an absolute path, or unset it.",
+      // The default under HOME=/nonexistent could not be created either.
+      others: 1),
     Finding(
       name: "empty XDG value", prepare: { _, env in env["XDG_CONFIG_HOME"] = "" },
       problem: "XDG_CONFIG_HOME is set but empty, so it is treated as unset",
-      fix: "Unset it (unset XDG_CONFIG_HOME) or set it to an absolute path."),
+      fix: "Unset it (unset XDG_CONFIG_HOME) or set it to an absolute path.", others: 1),
     Finding(
       name: "relative XDG_DATA_DIRS entry",
       prepare: { _, env in env["XDG_DATA_DIRS"] = "share:/usr/share" },
@@ -89,13 +165,18 @@ import Testing
       problem: "the fallback runtime directory @/tmp/runtime-65534 has mode 0777, not 0700",
       fix: "Remove @/tmp/runtime-65534 if it is yours"),
     Finding(
-      name: "HOME differs from passwd", prepare: { root, env in env["HOME"] = root.at("home") },
-      problem: "HOME is @/home, but the password database says /nonexistent for user 65534",
-      fix: "export HOME=/nonexistent"),
+      name: "HOME is another user's directory (the sudo case)",
+      prepare: { root, env in
+        try root.makeDirectory("roots-home", mode: 0o755)
+        env["HOME"] = root.at("roots-home")
+      },
+      problem:
+        "HOME is @/roots-home, but the password database says /nonexistent for user 65534; @/roots-home belongs to user 0, not to you (user 65534)",
+      fix: "Set HOME to a directory you own", rootOwned: ["roots-home"]),
     Finding(
       name: "HOME unset", prepare: { _, env in env["HOME"] = nil },
       problem: "HOME is not set or empty; the password database's home /nonexistent is used",
-      fix: "export HOME=/nonexistent"),
+      fix: "/nonexistent does not exist: set HOME to a directory you own"),
     Finding(
       name: "HOME relative", prepare: { _, env in env["HOME"] = "home" },
       problem: "HOME is not an absolute path (\"home\") and is ignored",
@@ -140,7 +221,7 @@ import Testing
     let root = try TemporaryRoot.withUserDirectories()
     var environment = Self.healthyEnvironment(root)
     try finding.prepare(root, &environment)
-    let result = try doctor(root, environment)
+    let result = try doctor(root, environment, rootOwned: finding.rootOwned)
     let expand = { (text: String) in text.replacingOccurrences(of: "@", with: root.path) }
     #expect(result.status == 1, "\(result.standardOutput)")
     let lines = result.lines
@@ -188,6 +269,8 @@ import Testing
     environment["XDG_STATE_HOME"] = ""
     let result = try doctor(root, environment)
     #expect(result.status == 1)
-    #expect(result.lines.last == "2 problems found.")
+    // The two variables, and the defaults they leave under HOME=/nonexistent, which cannot be
+    // created (one finding for both).
+    #expect(result.lines.last == "3 problems found.")
   }
 }

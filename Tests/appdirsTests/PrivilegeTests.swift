@@ -37,7 +37,7 @@ struct PrivilegeTests {
     #expect(result.status == 73)
     #expect(
       result.standardError.contains(
-        "appdirs: error: permission denied at \(root.at("locked/cache")): EACCES"))
+        "appdirs: error: permission denied at \(root.at("locked")): EACCES"))
     #expect(result.standardError.contains("appdirs: note: "))
     #expect(result.standardOutput.isEmpty)
     #expect(Self.status(root.at("locked/cache")) == nil)
@@ -61,7 +61,7 @@ struct PrivilegeTests {
     #expect(result.status == 73)
     #expect(
       result.standardError.contains(
-        "appdirs: error: permission denied at \(root.at("outer/middle/inner")): EACCES"))
+        "appdirs: error: permission denied at \(root.at("outer/middle")): EACCES"))
     #expect(Self.status(root.at("outer/middle/inner/data/ExampleApp")) == nil)
   }
 

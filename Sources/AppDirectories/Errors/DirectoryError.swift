@@ -88,18 +88,20 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// How to fix the problem, in one sentence.
   public var recoverySuggestion: String {
     switch self {
+    case .invalidName(_, let reason) where reason.hasPrefix("the file"):
+      "Give the file as a relative path inside the search directories, such as settings.json or themes/dark.json, without .. components."
     case .invalidName:
-      "Names are single folder names: not empty, not . or .., without / \\ or control characters, at most 255 bytes; a file to locate is a relative path without .. components."
+      "Use a single folder name: not empty, not . or .., without / \\ or control characters, at most 255 bytes."
     case .homeUnavailable:
       "Set HOME to an absolute path, or give the user a home directory in the password database."
     case .unsupported(let reason):
       reason.recoverySuggestion
     case .notADirectory(let path):
-      "Move or remove the file at \(path), or point the variable that chose it elsewhere."
+      "Move or remove what is at \(path), or choose another directory for it."
     case .danglingSymlink(let path):
       "Create the symbolic link's target, or remove the link at \(path)."
     case .permissionDenied(let path, _):
-      "Give your user search permission on every directory above \(path) and write permission on its parent (ls -ld shows their owners and modes)."
+      "Give your user write and search permission on \(path), and search permission on every directory above it (ls -ld shows their owners and modes)."
     case .readOnlyFileSystem:
       "Point the matching XDG_* variable at a writable file system, or remount it read-write."
     case .nameTooLong:

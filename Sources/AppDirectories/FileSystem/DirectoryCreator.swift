@@ -101,18 +101,18 @@ struct DirectoryCreator: Sendable {
             if !complete { syscalls.sleep(microseconds: 1000 << attempt) }
             continue
           }
-          throw Self.error(error, at: path)
+          throw Self.makeError(error, at: path)
         case .failure(.failed(let openError)):
           if error.rawValue == EEXIST { throw openError }
           // mkdirat's own error is the real one, unless something that is not a directory
           // stands in the way.
           switch openError {
           case .notADirectory, .danglingSymlink: throw openError
-          default: throw Self.error(error, at: path)
+          default: throw Self.makeError(error, at: path)
           }
         }
       default:
-        throw Self.error(error, at: path)
+        throw Self.makeError(error, at: path)
       }
     }
     throw .creationFailed(path: path, errno: .noSuchFileOrDirectory)
@@ -215,6 +215,15 @@ struct DirectoryCreator: Sendable {
         return .failure(.failed(Self.error(error, at: path)))
       }
     }
+  }
+
+  /// The typed error for `mkdirat` failing to make `path`: a permission error is the parent's,
+  /// the directory that refused the new entry; anything else is about `path` itself.
+  static func makeError(_ error: SystemErrno, at path: String) -> DirectoryError {
+    guard error == .permissionDenied || error == .notPermitted else {
+      return Self.error(error, at: path)
+    }
+    return .permissionDenied(path: POSIXPath.parent(path), errno: error)
   }
 
   /// The typed error for an `errno` at a path.

@@ -32,10 +32,12 @@ enum FileSearch {
     if POSIXPath.isAbsolute(file) {
       throw .invalidName(name: file, reason: "the file must be relative to the search directories")
     }
-    if file.utf8.contains(0) { throw .invalidName(name: file, reason: "it contains a NUL byte") }
+    if file.utf8.contains(0) {
+      throw .invalidName(name: file, reason: "the file name contains a NUL byte")
+    }
     if POSIXPath.components(file).contains("..") {
       throw .invalidName(
-        name: file, reason: "it contains .., which leaves the search directories")
+        name: file, reason: "the file name contains .., which leaves the search directories")
     }
   }
 }

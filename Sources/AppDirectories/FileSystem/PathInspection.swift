@@ -47,4 +47,9 @@ public struct PathInspection: Sendable, Hashable {
   public static func mayCreateFiles(in path: String) -> Bool {
     SystemCalls.live.mayCreateFiles(in: path)
   }
+
+  /// Whether the user may search the directory at `path` (pass through it to what is inside).
+  public static func maySearch(_ path: String) -> Bool {
+    SystemCalls.live.maySearch(path)
+  }
 }

@@ -53,6 +53,8 @@ protocol SystemCallProvider: Sendable {
   func readLink(path: String) -> Result<String, SystemErrno>
   /// `access(path, W_OK | X_OK)`: whether the real user may create files in a directory.
   func mayCreateFiles(in path: String) -> Bool
+  /// `access(path, X_OK)`: whether the real user may search a directory.
+  func maySearch(_ path: String) -> Bool
 }
 
 /// The system calls with `EINTR` retried, so that callers never see it.
@@ -114,6 +116,10 @@ struct SystemCalls: Sendable {
 
   func mayCreateFiles(in path: String) -> Bool {
     provider.mayCreateFiles(in: path)
+  }
+
+  func maySearch(_ path: String) -> Bool {
+    provider.maySearch(path)
   }
 
   /// The effective user ID (`geteuid`).
@@ -246,5 +252,9 @@ struct LiveSystemCalls: SystemCallProvider {
 
   func mayCreateFiles(in path: String) -> Bool {
     access(path, W_OK | X_OK) == 0
+  }
+
+  func maySearch(_ path: String) -> Bool {
+    access(path, X_OK) == 0
   }
 }

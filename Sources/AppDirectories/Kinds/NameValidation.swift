@@ -107,3 +107,23 @@ extension Substring {
     return result
   }
 }
+
+extension AppDirectories {
+  /// Checks an organization or a group identifier on its own, as ``init(app:organization:layout:environment:)``
+  /// and ``AppDirectory/shared(group:)`` would: for a tool that validates every name it is
+  /// given, whether or not it uses it.
+  @_spi(Tool)
+  public static func validate(organization: String, on system: OperatingSystem)
+    throws(DirectoryError)
+  {
+    try NameValidation.validate(organization, as: .organization, on: system)
+  }
+
+  /// Checks a group identifier on its own.
+  @_spi(Tool)
+  public static func validate(groupIdentifier: String, on system: OperatingSystem)
+    throws(DirectoryError)
+  {
+    try NameValidation.validate(groupIdentifier, as: .groupIdentifier, on: system)
+  }
+}

@@ -89,10 +89,11 @@ struct UserDirectories: Sendable, Hashable {
         problems[key, default: []].append(reason)
       case .ignored(nil, let reason):
         let problem = reason ?? "it is not valid UTF-8"
+        let fix =
+          problem.hasSuffix("is not a known key")
+          ? UserDirectoriesRules.unknownKeyFix : UserDirectoriesRules.lineFix(key: nil)
         unattributed.append(
-          DirectoryWarning(
-            "\(file) line \(number) is ignored: \(problem)",
-            suggestion: UserDirectoriesRules.lineFix(key: nil)))
+          DirectoryWarning("\(file) line \(number) is ignored: \(problem)", suggestion: fix))
       }
     }
   }
@@ -167,6 +168,11 @@ struct UserDirectories: Sendable, Hashable {
 
 /// The texts about `user-dirs.dirs` lines that the layout and the warnings share.
 enum UserDirectoriesRules {
+  /// What to do with a line whose key is not one of the file's.
+  static let unknownKeyFix =
+    "Remove the line, or use one of the keys "
+    + UserDirectories.Key.allCases.map(\.rawValue).joined(separator: ", ") + "."
+
   /// How to write a line for `key` (or any key).
   static func lineFix(key: String?) -> String {
     let name = key ?? "NAME"

@@ -28,6 +28,14 @@ enum POSIXPath {
     path.unicodeScalars.split(separator: "/").map { Substring($0) }
   }
 
+  /// The directory that holds `path` (absolute and normalized): `/a` for `/a/b`, `/` for `/a`
+  /// and for `/` itself.
+  static func parent(_ path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    let head = path.utf8[..<slash]
+    return head.isEmpty ? "/" : String(Substring(head))
+  }
+
   /// Appends a component, assuming `base` is already normalized.
   static func join(_ base: String, _ component: String) -> String {
     base == "/" ? "/" + component : base + "/" + component

@@ -42,6 +42,7 @@ enum DoctorCommand {
     }
     for path in checkedDirectories(query, resolutions) {
       found += directoryFindings(path, user: environment.effectiveUserID)
+      found += creationFindings(path, user: environment.effectiveUserID)
     }
     found += sandboxFindings(environment)
     let findings = found.uniqued()
@@ -75,32 +76,53 @@ enum DoctorCommand {
     } catch {
       return [Finding(isProblem: true, message: error.description, fix: error.recoverySuggestion)]
     }
+    let user = environment.effectiveUserID
     switch home.source {
     case .passwordDatabase:
       // A relative HOME already has the library's own warning.
       guard (environment.variables["HOME"] ?? "").isEmpty else { return [] }
+      let exists = PathInspection.at(home.path, followingSymlinks: true)?.kind == .directory
       return [
         Finding(
           isProblem: true,
           message: "HOME is not set or empty; the password database's home \(home.path) is used",
-          fix: "Set HOME in your login environment: export HOME=\(home.path)")
+          fix: exists
+            ? "Set HOME in your login environment: export HOME=\(home.path)"
+            : "\(home.path) does not exist: set HOME to a directory you own, for a throwaway one export HOME=\"$(mktemp -d)\""
+        )
       ]
     case .variable("HOME"):
+      let passwdStatus = passwd.flatMap { PathInspection.at($0, followingSymlinks: true) }
+      let homeStatus = PathInspection.at(home.path, followingSymlinks: true)
       guard let passwd, passwd != home.path,
-        PathInspection.at(passwd, followingSymlinks: true)?.identity
-          != PathInspection.at(home.path, followingSymlinks: true)?.identity
-          || PathInspection.at(passwd, followingSymlinks: true) == nil
-      else {
-        return []
+        passwdStatus == nil || passwdStatus?.identity != homeStatus?.identity
+      else { return [] }
+      let message =
+        "HOME is \(home.path), but the password database says \(passwd) for user \(user)"
+      // A HOME of one's own elsewhere (CI, containers, a throwaway home) is fine; a HOME that
+      // belongs to someone else is the sudo case: root writing into another user's files.
+      if homeStatus?.kind == .directory, homeStatus?.owner == user {
+        return [
+          Finding(
+            isProblem: false, message: message,
+            fix:
+              "Nothing to fix: HOME is a directory of yours; programs that read the password database (ssh) use \(passwd)."
+          )
+        ]
       }
+      let why =
+        homeStatus == nil
+        ? "\(home.path) does not exist"
+        : homeStatus?.kind != .directory
+          ? "\(home.path) is not a directory"
+          : "\(home.path) belongs to user \(homeStatus!.owner), not to you (user \(user))"
+      let passwdExists = passwdStatus?.kind == .directory
       return [
         Finding(
-          isProblem: true,
-          message:
-            "HOME is \(home.path), but the password database says \(passwd) for user \(environment.effectiveUserID)",
-          fix:
-            "Programs that read the password database (ssh, sudo) use \(passwd): export HOME=\(passwd), or change the entry with usermod -d \(home.path)."
-        )
+          isProblem: true, message: message + "; " + why,
+          fix: passwdExists
+            ? "Use your own home: export HOME=\(passwd) (with sudo, use sudo -H or sudo -i)."
+            : "Set HOME to a directory you own, for a throwaway one export HOME=\"$(mktemp -d)\".")
       ]
     default:
       return []
@@ -223,6 +245,74 @@ enum DoctorCommand {
           fix: "Make it yours: chown \(user) '\(path)' && chmod u+rwx '\(path)'"))
     }
     return findings
+  }
+
+  /// What would make `path KIND --create` fail on the way to `path`: a symbolic link owned by
+  /// someone other than the user or root, an ancestor that is not a directory or leads
+  /// nowhere, an ancestor the user cannot search, or, when something is missing, a deepest
+  /// existing ancestor the user cannot write to. The first such ancestor is reported, the
+  /// nearest to `/` winning, since nothing below it can be fixed first.
+  static func creationFindings(_ path: String, user: UInt32) -> [Finding] {
+    var ancestors: [String] = []
+    var current = path
+    while current != "/" {
+      current = parent(of: current)
+      ancestors.append(current)
+    }
+    var findings: [Finding] = []
+    var blocking: Finding? = nil
+    var missing: String? = PathInspection.at(path) == nil ? path : nil
+    for ancestor in ancestors {
+      guard let entry = PathInspection.at(ancestor) else {
+        missing = ancestor
+        continue
+      }
+      if entry.kind == .symbolicLink, entry.owner != user, entry.owner != 0 {
+        findings.append(
+          Finding(
+            isProblem: true,
+            message:
+              "\(ancestor) is a symbolic link owned by user \(entry.owner), neither you nor root, on the way to \(path)",
+            fix:
+              "Remove it if you did not make it (rm '\(ancestor)'), or replace it with a directory of your own."
+          ))
+      }
+      let target = PathInspection.at(ancestor, followingSymlinks: true)
+      if target == nil {
+        blocking = Finding(
+          isProblem: true,
+          message:
+            "\(ancestor) is a symbolic link that leads nowhere, so \(path) cannot be created",
+          fix: "Create its target or remove the link (rm '\(ancestor)').")
+      } else if target?.kind != .directory {
+        blocking = Finding(
+          isProblem: true, message: "\(ancestor) is not a directory, so \(path) cannot be created",
+          fix: "Move it out of the way: mv '\(ancestor)' '\(ancestor).bak'")
+      } else if !PathInspection.maySearch(ancestor) {
+        blocking = Finding(
+          isProblem: true,
+          message:
+            "\(ancestor) cannot be searched by user \(user) (owner \(target!.owner), mode \(octal(target!.permissions & 0o777))), so \(path) cannot be reached",
+          fix: "Give your user search permission on it: chmod u+x '\(ancestor)' if it is yours.")
+      } else if let below = missing, !PathInspection.mayCreateFiles(in: ancestor) {
+        blocking = Finding(
+          isProblem: true,
+          message:
+            "\(ancestor) is not writable by user \(user) (owner \(target!.owner), mode \(octal(target!.permissions & 0o777))), so \(below) cannot be created",
+          fix: "Create \(below) yourself as its owner, or make \(ancestor) writable by you.")
+      }
+      // Only the deepest existing ancestor must be writable; above it, search is enough.
+      missing = nil
+    }
+    if let blocking { findings.append(blocking) }
+    return findings
+  }
+
+  /// The folder that holds an absolute path.
+  private static func parent(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/" }
+    let head = String(Substring(path.utf8[..<slash]))
+    return head.isEmpty ? "/" : head
   }
 
   static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {

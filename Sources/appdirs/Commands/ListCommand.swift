@@ -26,7 +26,11 @@ enum ListCommand {
   struct Entry {
     let kind: DirectoryQuery.Kind
     let resolution: DirectoryResolution
-    let exists: Bool
+    /// What is at the path: a directory (or a symlink to one), something else, or nothing.
+    let found: PathInspection.Kind?
+
+    /// Whether a directory, or a symlink to one, is there.
+    var exists: Bool { found == .directory }
   }
 
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
@@ -47,22 +51,25 @@ enum ListCommand {
       } catch DirectoryError.unsupported {
         return nil  // The platform has no such folder (templates on macOS, fonts on iOS).
       }
-      let exists =
-        preview == nil
-        && PathInspection.at(resolution.path, followingSymlinks: true)?.kind == .directory
-      return Entry(kind: kind, resolution: resolution, exists: exists)
+      let found =
+        preview == nil ? PathInspection.at(resolution.path, followingSymlinks: true)?.kind : nil
+      return Entry(kind: kind, resolution: resolution, found: found)
     }
-    let warnings = entries.flatMap(\.resolution.warnings).uniqued().map(\.message)
+    // The search lists' warnings too: a relative XDG_DATA_DIRS entry is dropped, never silently.
+    let searchWarnings = try (query.searchResolutions(.data) + query.searchResolutions(.config))
+      .flatMap(\.warnings)
+    let allWarnings = (entries.flatMap(\.resolution.warnings) + searchWarnings).uniqued()
+    let warnings = allWarnings.map(\.message)
     if arguments.flag("--json") {
       Platform.write(try json(entries, query: query, warnings: warnings).rendered() + "\n")
     } else if arguments.flag("--shell") {
-      CommandLineTool.warn(entries.flatMap(\.resolution.warnings))
+      CommandLineTool.warn(allWarnings)
       for entry in entries {
         let name = "APPDIRS_" + entry.kind.name.uppercased()
         Platform.write("\(name)=\(ShellQuoting.quote(entry.resolution.path))\n")
       }
     } else {
-      CommandLineTool.warn(entries.flatMap(\.resolution.warnings))
+      CommandLineTool.warn(allWarnings)
       Platform.write(table(entries).rendered(colour: TextTable.colourEnabled))
     }
     return .success
@@ -104,8 +111,17 @@ enum ListCommand {
         [
           TextTable.Cell(entry.kind.name), TextTable.Cell(entry.resolution.path),
           TextTable.Cell(entry.resolution.source.description, .dim),
-          entry.exists ? TextTable.Cell("yes", .green) : TextTable.Cell("no", .yellow),
+          existsCell(entry.found),
         ]
       })
+  }
+
+  /// The EXISTS column: yes for a directory, no for nothing, and what stands there otherwise.
+  static func existsCell(_ found: PathInspection.Kind?) -> TextTable.Cell {
+    switch found {
+    case .directory?: TextTable.Cell("yes", .green)
+    case nil: TextTable.Cell("no", .yellow)
+    case _?: TextTable.Cell("not a directory", .yellow)
+    }
   }
 }

@@ -1,4 +1,4 @@
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// `appdirs path KIND`: one directory's path, optionally created.
 enum PathCommand {
@@ -39,12 +39,54 @@ enum PathCommand {
     let query = try DirectoryQuery(arguments, environment: environment)
     let resolution = try query.resolution(of: kind)
     CommandLineTool.warn(resolution.warnings)
-    let path = arguments.flag("--create") ? try query.create(kind) : resolution.path
+    if let app = query.app, case .base = kind, kind.appScoped == nil {
+      CommandLineTool.warn([
+        DirectoryWarning(
+          "\(kind.name) is shared by every application; --app \(app.app) does not change it",
+          suggestion: "Leave out --app for \(kind.name).")
+      ])
+    }
+    let path: String
+    do {
+      path = arguments.flag("--create") ? try query.create(kind) : resolution.path
+    } catch let error as DirectoryError {
+      let code = CommandLineTool.report(error)
+      if let origin = Self.origin(of: resolution, for: error) {
+        Platform.writeError("appdirs: note: \(origin)\n")
+      }
+      return code
+    }
     if arguments.flag("--explain") {
       Platform.write(Explanation(kind: kind, query: query, resolution: resolution).text)
     } else {
       Platform.write(path + "\n")
     }
     return .success
+  }
+
+  /// Where a directory that cannot be created comes from, so that the user knows which setting
+  /// to change: the variable that chose it, or the one that would choose another.
+  static func origin(of resolution: DirectoryResolution, for error: DirectoryError) -> String? {
+    switch error {
+    case .notADirectory, .danglingSymlink, .permissionDenied, .readOnlyFileSystem: break
+    default: return nil
+    }
+    switch resolution.source {
+    case .variable(let name):
+      return
+        "\(resolution.path) comes from \(name); point \(name) at another directory to use that instead."
+    case .default:
+      let variable = resolution.ignored.lazy.compactMap { ignored -> String? in
+        if case .variable(let name) = ignored.origin { return name }
+        return nil
+      }.first
+      guard let variable else { return "\(resolution.path) is the platform's default." }
+      return
+        "\(resolution.path) is the default; set \(variable) to an absolute path to use another directory."
+    case .userDirectoriesFile(let file, let line):
+      return "\(resolution.path) comes from line \(line) of \(file)."
+    case .passwordDatabase, .fallback, .system:
+      return nil
+    }
   }
 }
