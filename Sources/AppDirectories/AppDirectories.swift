@@ -166,9 +166,7 @@ public struct AppDirectories: Sendable {
       }
       return try cachedURL(index)
     }
-    let settled = try privateDirectoryCheck.ensure(try uncachedResolution(for: kind))
-    try creator.findOrCreate(settled.path)
-    return settled.url
+    return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).url
   }
 
   /// The directories searched for a kind's files, most important first: for data and config

@@ -94,10 +94,7 @@ public enum StandardDirectories {
   ) throws(DirectoryError) -> URL {
     let resolved = try resolution(
       for: kind, layout: layout, environment: environment, syscalls: syscalls)
-    let settled = try check(environment, syscalls).ensure(resolved)
-    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
-      .findOrCreate(settled.path)
-    return settled.url
+    return try check(environment, syscalls).ensure(resolved).url
   }
 
   static func verifiedResolution(

@@ -141,8 +141,8 @@ enum CommandLineTool {
     switch error {
     case .invalidName, .unsupported: .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
-    case .notADirectory, .danglingSymlink, .permissionDenied, .readOnlyFileSystem, .nameTooLong,
-      .creationFailed:
+    case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .permissionDenied,
+      .readOnlyFileSystem, .nameTooLong, .creationFailed:
       .cannotCreate
     }
   }

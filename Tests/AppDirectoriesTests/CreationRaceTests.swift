@@ -199,7 +199,7 @@ struct CreationRaceTests {
       let provider = RecordingSystemCalls(faults: [
         .init(
           errno: ENOENT, remaining: 1,
-          matches: { $0.call == .openat && $0.name == "base" && $0.followsSymlinks })
+          matches: { $0.call == .openat && $0.name == "base" && $0.pathOnly })
       ])
       try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
         .findOrCreate(

@@ -347,7 +347,7 @@ struct DirectoryCreationTests {
     }
   }
 
-  @Test func newDirectoryWithoutOwnerReadPermissionIsFixedByName() throws {
+  @Test func newDirectoryWithoutOwnerReadPermissionIsFixedOnItsDescriptor() throws {
     // Under a umask such as 0477 the new directory cannot be opened for reading; the tests run
     // as root, who can, so the refusal is injected.
     try TemporaryRoot.with { root in
@@ -364,7 +364,10 @@ struct DirectoryCreationTests {
         leaf + "/inner")
       #expect(root.mode(leaf) == 0o700)
       #expect(root.mode(leaf + "/inner") == 0o700)
-      #expect(recorder.calls.contains(.setPermissionsAt(name: "leaf", mode: 0o700)))
+      // Checked on an O_PATH descriptor, then made 0700 through that same descriptor: never
+      // by name, which someone could have swapped in the meantime.
+      #expect(recorder.calls.contains(.setPermissionsOfPathDescriptor(mode: 0o700)))
+      #expect(!recorder.calls.contains(.setPermissionsAt(name: "leaf", mode: 0o700)))
     }
   }
 

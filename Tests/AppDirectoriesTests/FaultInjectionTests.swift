@@ -45,7 +45,9 @@ enum CreationStep: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .openRoot: return record.call == .openat && record.name == scratch
     case .makeExistingAncestor: return record.call == .mkdirat && record.name == "existing"
     case .openExistingAncestor:
-      return record.call == .openat && record.name == "existing" && record.followsSymlinks
+      // An existing directory is opened without following anything, for path operations.
+      return record.call == .openat && record.name == "existing" && !record.followsSymlinks
+        && record.pathOnly
     case .makeBase, .makeMiddle, .makeLeaf:
       return record.call == .mkdirat && record.name == newComponent
     case .openBase, .openMiddle, .openLeaf:
@@ -123,7 +125,8 @@ struct FaultInjectionTests {
       (.makeExistingAncestor, .erofs):
       return nil
     case (.openExistingAncestor, .eloop):
-      return .danglingSymlink(path: path)
+      // The open refused a real directory: its error stands (no link was followed).
+      return .creationFailed(path: path, errno: SystemErrno(rawValue: ELOOP))
     case (.openBase, .eacces), (.openMiddle, .eacces), (.openLeaf, .eacces):
       return nil
     case (.openBase, .eloop), (.openMiddle, .eloop), (.openLeaf, .eloop):

@@ -66,7 +66,7 @@ import Testing
     }
   }
 
-  @Test func existingFallbackRuntimeDirectoryCostsItsSafetyCheckAndOneSystemCall() throws {
+  @Test func existingFallbackRuntimeDirectoryIsCheckedOnADescriptorThenUsed() throws {
     try TemporaryRoot.with { root in
       let recorder = RecordingSystemCalls()
       let dirs = try AppDirectories(
@@ -80,10 +80,16 @@ import Testing
       let found = try dirs.directory(.runtime)
 
       #expect(found == created)
+      // The lstat that chose it, then the check on the descriptor that the app's folder is
+      // looked up relative to: four calls and a close.
       #expect(
         recorder.calls == [
           .status(path: fallback, followSymlinks: false),
-          .status(path: fallback + "/ExampleApp", followSymlinks: true),
+          .openDirectory(
+            name: fallback, options: DirectoryOpenOptions(followSymlinks: false, pathOnly: true)),
+          .statusOfDescriptor,
+          .statusAt(name: "ExampleApp", followSymlinks: true),
+          .close,
         ])
     }
   }

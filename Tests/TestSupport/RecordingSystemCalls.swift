@@ -12,6 +12,8 @@ enum SystemCall: Sendable, Hashable {
   case read
   case close
   case readLink(path: String)
+  case statusOfDescriptor
+  case setPermissionsOfPathDescriptor(mode: UInt32)
   case mayCreateFiles(path: String)
   case maySearch(path: String)
 }
@@ -28,7 +30,7 @@ enum SystemCall: Sendable, Hashable {
 struct RecordingSystemCalls: SystemCallProvider {
   /// The system calls of the walk, by the name a reader knows them by.
   enum Call: String, Sendable, CaseIterable {
-    case stat, fstatat, mkdirat, openat, fchmod, fchmodat, open, read
+    case stat, fstatat, fstat, mkdirat, openat, fchmod, fchmodat, open, read
   }
 
   /// One call as faults see it: which one, on which name (a path for `stat` and `open`, a
@@ -248,5 +250,19 @@ struct RecordingSystemCalls: SystemCallProvider {
   func maySearch(_ path: String) -> Bool {
     _ = intercept(.maySearch(path: path), nil)
     return live.maySearch(path)
+  }
+
+  func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
+    if let error = intercept(.statusOfDescriptor, Record(call: .fstat, name: name(of: descriptor)))
+    {
+      return .failure(error)
+    }
+    return live.status(descriptor: descriptor)
+  }
+
+  func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
+    let record = Record(call: .fchmod, name: name(of: pathDescriptor))
+    if let error = intercept(.setPermissionsOfPathDescriptor(mode: mode), record) { return error }
+    return live.setPermissions(pathDescriptor: pathDescriptor, mode: mode)
   }
 }

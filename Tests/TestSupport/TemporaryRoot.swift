@@ -280,6 +280,7 @@ extension DirectoryError {
     case .unsupported: "unsupported"
     case .notADirectory: "notADirectory"
     case .danglingSymlink: "danglingSymlink"
+    case .ownedByAnotherUser: "ownedByAnotherUser"
     case .permissionDenied: "permissionDenied"
     case .readOnlyFileSystem: "readOnlyFileSystem"
     case .nameTooLong: "nameTooLong"

@@ -25,6 +25,11 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case notADirectory(path: String)
   /// A symbolic link whose target does not exist stands where a directory must be.
   case danglingSymlink(path: String)
+  /// Something another user owns stands on the way: a symbolic link owned by neither the
+  /// effective user nor root (the kernel's `protected_symlinks` rule, applied everywhere), or a
+  /// directory put in place of one the library had just created. It is not followed, not used
+  /// and not changed.
+  case ownedByAnotherUser(path: String, owner: UInt32, isSymbolicLink: Bool)
   /// The operating system refused access to a directory on the way.
   case permissionDenied(path: String, errno: SystemErrno)
   /// The directory would have to be created on a read-only file system.
@@ -41,6 +46,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .invalidName, .homeUnavailable, .unsupported: nil
     case .notADirectory(let path), .danglingSymlink(let path), .readOnlyFileSystem(let path),
+      .ownedByAnotherUser(let path, _, _),
       .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
       .insecureRuntimeDirectory(let path, _):
       path
@@ -72,6 +78,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(path) exists but is not a directory"
     case .danglingSymlink(let path):
       "\(path) is a symbolic link that leads nowhere (its target is missing, or the links loop)"
+    case .ownedByAnotherUser(let path, let owner, true):
+      "\(path) is a symbolic link owned by user \(owner), who is neither you nor root; it is not followed"
+    case .ownedByAnotherUser(let path, let owner, false):
+      "\(path) was replaced by a directory of user \(owner) just after it was created; it is not used"
     case .permissionDenied(let path, let errno):
       "permission denied at \(path): \(errno)"
     case .readOnlyFileSystem(let path):
@@ -100,6 +110,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Move or remove what is at \(path), or choose another directory for it."
     case .danglingSymlink(let path):
       "Create the symbolic link's target, or remove the link at \(path)."
+    case .ownedByAnotherUser(let path, _, _):
+      "Remove \(path) if you did not put it there, and check who else may write to \(POSIXPath.parent(path)) (ls -ld shows its owner and mode)."
     case .permissionDenied(let path, _):
       "Give your user write and search permission on \(path), and search permission on every directory above it (ls -ld shows their owners and modes)."
     case .readOnlyFileSystem:

@@ -51,23 +51,34 @@ struct DirectoryCreator: Sendable {
     {
       start = trustedRoot
     }
-    var parent: Int32
+    let root: Int32
     switch syscalls.openDirectory(
       in: SystemCalls.currentDirectory, name: start,
       options: DirectoryOpenOptions(followSymlinks: true, pathOnly: true))
     {
-    case .success(let descriptor): parent = descriptor
+    case .success(let descriptor): root = descriptor
     case .failure(let error): throw Self.error(error, at: start)
     }
-    defer { syscalls.close(descriptor: parent) }
-    var current = start == "/" ? "" : start
-    var createdLast = false
+    defer { syscalls.close(descriptor: root) }
     let remainder = String(path.utf8.dropFirst(start == "/" ? 0 : start.utf8.count))!
-    for component in POSIXPath.components(remainder) {
-      let name = String(component)
+    return try walk(
+      POSIXPath.components(remainder).map(String.init), below: root, at: start == "/" ? "" : start)
+  }
+
+  /// Creates every missing one of `components` below the open directory `base`, whose path is
+  /// `basePath` (empty for `/`), without closing `base`; returns whether the last was created.
+  @discardableResult
+  func walk(_ components: [String], below base: Int32, at basePath: String)
+    throws(DirectoryError) -> Bool
+  {
+    var parent = base
+    defer { if parent != base { syscalls.close(descriptor: parent) } }
+    var current = basePath
+    var createdLast = false
+    for name in components {
       current += "/" + name
       let (child, created) = try step(parent: parent, name: name, path: current)
-      syscalls.close(descriptor: parent)
+      if parent != base { syscalls.close(descriptor: parent) }
       parent = child
       createdLast = created
     }
@@ -133,32 +144,57 @@ struct DirectoryCreator: Sendable {
     return status.permissions & 0o700 == 0o700
   }
 
-  /// Opens a directory the walk just created. It must still be a real directory: a symlink or
-  /// file swapped in since `mkdirat` is refused.
+  /// Opens a directory the walk just created and makes it 0700. It must still be a real
+  /// directory of the effective user, which the open descriptor shows (`fstat`): a symlink or
+  /// file swapped in since `mkdirat` is refused by `O_NOFOLLOW`, and a directory of someone else
+  /// by its owner; neither is ever chmodded.
   private func openCreated(parent: Int32, name: String, path: String) throws(DirectoryError)
     -> Int32
   {
     let options = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
     switch syscalls.openDirectory(in: parent, name: name, options: options) {
     case .success(let descriptor):
+      try verifyOwnDirectory(descriptor, path: path)
       if let error = syscalls.setPermissions(descriptor: descriptor, mode: Self.privateMode) {
         syscalls.close(descriptor: descriptor)
         throw Self.error(error, at: path)
       }
       return descriptor
     case .failure(let error) where error.rawValue == EACCES:
-      // A umask that removed the owner's read bit: fix the mode by name, without following
-      // a symlink, then open it for path operations.
-      if let chmodError = syscalls.setPermissions(in: parent, name: name, mode: Self.privateMode) {
-        throw Self.error(chmodError, at: path)
-      }
+      // A umask that removed the owner's read bit: open it for path operations (which needs no
+      // read permission), check it, then fix the mode of exactly what was checked.
       let pathOnly = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
+      let descriptor: Int32
       switch syscalls.openDirectory(in: parent, name: name, options: pathOnly) {
-      case .success(let descriptor): return descriptor
+      case .success(let opened): descriptor = opened
       case .failure(let error): throw replacedError(error, parent: parent, name: name, path: path)
       }
+      try verifyOwnDirectory(descriptor, path: path)
+      if let chmodError = syscalls.setPermissions(
+        pathDescriptor: descriptor, mode: Self.privateMode)
+      {
+        syscalls.close(descriptor: descriptor)
+        throw Self.error(chmodError, at: path)
+      }
+      return descriptor
     case .failure(let error):
       throw replacedError(error, parent: parent, name: name, path: path)
+    }
+  }
+
+  /// Closes `descriptor` and throws unless it is a directory owned by the effective user.
+  private func verifyOwnDirectory(_ descriptor: Int32, path: String) throws(DirectoryError) {
+    switch syscalls.status(descriptor: descriptor) {
+    case .success(let status) where status.type == .directory:
+      if status.owner == syscalls.effectiveUserID { return }
+      syscalls.close(descriptor: descriptor)
+      throw .ownedByAnotherUser(path: path, owner: status.owner, isSymbolicLink: false)
+    case .success:
+      syscalls.close(descriptor: descriptor)
+      throw .notADirectory(path: path)
+    case .failure(let error):
+      syscalls.close(descriptor: descriptor)
+      throw Self.error(error, at: path)
     }
   }
 
@@ -185,8 +221,42 @@ struct DirectoryCreator: Sendable {
     case failed(DirectoryError)
   }
 
-  /// Opens a component that already exists, following a symlink to a directory.
+  /// Opens a component that already exists. A real directory opens without following
+  /// anything; a symbolic link is followed only when the effective user or root owns it (the
+  /// kernel's `protected_symlinks` rule, whatever the machine's setting), so that a user's
+  /// `~/.cache` on another disk works and a link planted by someone else does not.
   private func openExisting(parent: Int32, name: String, path: String) -> Result<
+    Int32, OpenFailure
+  > {
+    let direct = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
+    switch syscalls.openDirectory(in: parent, name: name, options: direct) {
+    case .success(let descriptor):
+      return .success(descriptor)
+    case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
+      switch syscalls.status(in: parent, name: name, followSymlinks: false) {
+      case .success(let link) where link.type == .symbolicLink:
+        guard link.owner == syscalls.effectiveUserID || link.owner == 0 else {
+          return .failure(
+            .failed(.ownedByAnotherUser(path: path, owner: link.owner, isSymbolicLink: true)))
+        }
+        return followLink(parent: parent, name: name, path: path)
+      case .success(let status) where status.type == .directory:
+        // A real directory that still could not be opened as one: the open's error stands.
+        return .failure(.failed(Self.error(error, at: path)))
+      case .success:
+        return .failure(.failed(.notADirectory(path: path)))
+      case .failure:
+        return .failure(.vanished)
+      }
+    case .failure(let error) where error == .noSuchFileOrDirectory:
+      return .failure(.vanished)
+    case .failure(let error):
+      return .failure(.failed(Self.error(error, at: path)))
+    }
+  }
+
+  /// Opens the directory a trusted symbolic link leads to.
+  private func followLink(parent: Int32, name: String, path: String) -> Result<
     Int32, OpenFailure
   > {
     let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: true)
@@ -195,22 +265,11 @@ struct DirectoryCreator: Sendable {
       return .success(descriptor)
     case .failure(let error):
       switch error.rawValue {
-      case ENOENT:
-        switch syscalls.status(in: parent, name: name, followSymlinks: false) {
-        case .success(let status) where status.type == .symbolicLink:
-          return .failure(.failed(.danglingSymlink(path: path)))
-        case .success(let status) where status.type == .directory:
-          // Made by a concurrent creator since the open: look again.
-          return .failure(.vanished)
-        case .success:
-          return .failure(.failed(.notADirectory(path: path)))
-        case .failure:
-          return .failure(.vanished)
-        }
+      case ENOENT, ELOOP:
+        // Its target is missing, or the links loop.
+        return .failure(.failed(.danglingSymlink(path: path)))
       case ENOTDIR:
         return .failure(.failed(.notADirectory(path: path)))
-      case ELOOP:
-        return .failure(.failed(.danglingSymlink(path: path)))
       default:
         return .failure(.failed(Self.error(error, at: path)))
       }

@@ -3,9 +3,11 @@
 /// may be created.
 ///
 /// A runtime directory holds sockets and locks, so another user must not be able to plant or
-/// read anything in it. It is accepted only when `lstat` (which does not follow symlinks) shows
-/// a real directory, owned by the effective user, with permission bits exactly 0700. The
-/// library never changes the mode of a runtime directory it did not create.
+/// read anything in it. It is accepted only when it is a real directory (not a symbolic link),
+/// owned by the effective user, with permission bits exactly 0700. Resolving checks that with
+/// `lstat`; creating checks it again on a descriptor opened `O_DIRECTORY|O_NOFOLLOW`, and makes
+/// the application's folder relative to that descriptor, so that the directory checked is the
+/// directory used. The library never changes the mode of a runtime directory it did not create.
 struct PrivateDirectoryCheck: Sendable {
   let syscalls: SystemCalls
   let effectiveUserID: UInt32
@@ -40,16 +42,61 @@ struct PrivateDirectoryCheck: Sendable {
   /// Throws ``DirectoryError/insecureRuntimeDirectory(path:problem:)`` when there is no
   /// fallback left: an unsafe directory is never handed out, not even as a path.
   func settle(_ resolution: DirectoryResolution) throws(DirectoryError) -> DirectoryResolution {
+    guard let choice = try choose(resolution) else { return resolution }
+    return choice.isMissing
+      ? choice.resolution
+      : choice.resolution.with(
+        path: choice.resolution.path, requirement: nil)
+  }
+
+  /// Finds or creates the resolved directory. Without a requirement this is the ordinary
+  /// walk. With one, the base the check chose is opened `O_DIRECTORY|O_NOFOLLOW` (created 0700
+  /// first when it is missing and may be created), checked on that descriptor, and the rest of
+  /// the path is made relative to it. Returns the resolution with nothing left pending.
+  func ensure(_ resolution: DirectoryResolution) throws(DirectoryError) -> DirectoryResolution {
+    let creator = DirectoryCreator(syscalls: syscalls, trustedRoot: trustedRoot)
+    guard let choice = try choose(resolution) else {
+      try creator.findOrCreate(resolution.path)
+      return resolution
+    }
+    let chosen = choice.resolution
+    let base = choice.base
+    let descriptor = try openPrivate(base, creating: choice.isMissing, with: creator)
+    defer { syscalls.close(descriptor: descriptor) }
+    let rest = POSIXPath.components(String(chosen.path.utf8.dropFirst(base.utf8.count))!)
+      .map(String.init)
+    if !rest.isEmpty {
+      let relative = rest.joined(separator: "/")
+      // The steady state: the folder is there (nobody else can plant anything in a private
+      // directory, so following the relative name is safe).
+      if case .success(let status) = syscalls.status(
+        in: descriptor, name: relative, followSymlinks: true), status.type == .directory
+      {
+        return chosen.with(path: chosen.path, requirement: nil)
+      }
+      try creator.walk(rest, below: descriptor, at: base)
+    }
+    return chosen.with(path: chosen.path, requirement: nil)
+  }
+
+  /// The base chosen for a requirement, after the `lstat` check and any switch to a fallback.
+  private struct Choice {
+    var resolution: DirectoryResolution
+    var base: String
+    /// The base is missing and may be created.
+    var isMissing: Bool
+  }
+
+  private func choose(_ resolution: DirectoryResolution) throws(DirectoryError) -> Choice? {
     guard
       case .privateDirectory(let base, let createsIfMissing, let otherwise) =
         resolution.requirement
-    else { return resolution }
-    let problem = problem(at: base)
-    switch problem {
+    else { return nil }
+    switch problem(at: base) {
     case nil:
-      return resolution.with(path: resolution.path, requirement: nil)
+      return Choice(resolution: resolution, base: base, isMissing: false)
     case .missing? where createsIfMissing:
-      return resolution
+      return Choice(resolution: resolution, base: base, isMissing: true)
     case let problem?:
       guard let otherwise else {
         throw .insecureRuntimeDirectory(path: base, problem: problem)
@@ -64,26 +111,58 @@ struct PrivateDirectoryCheck: Sendable {
           DirectoryWarning.runtimeFallback(why, fallback: otherwise.path)
         ],
         requirement: otherwise.requirement)
-      return try settle(fallback)
+      return try choose(fallback)
     }
   }
 
-  /// Settles the requirement and creates its base when it is missing and may be created:
-  /// mode 0700, then checked again; anything planted in the meantime is refused. Returns the
-  /// resolution with nothing left pending.
-  func ensure(_ resolution: DirectoryResolution) throws(DirectoryError) -> DirectoryResolution {
-    let settled = try settle(resolution)
-    guard case .privateDirectory(let base, _, _) = settled.requirement else { return settled }
-    do throws(DirectoryError) {
-      try DirectoryCreator(syscalls: syscalls, trustedRoot: trustedRoot).walk(base)
-    } catch .notADirectory, .danglingSymlink {
-      // Planted between our lstat and our walk: report it as the unsafe directory it is.
-    } catch {
-      throw error
+  /// Opens `base` `O_DIRECTORY|O_NOFOLLOW` and checks it on the descriptor; creates it 0700
+  /// first when `creating`. Whatever else stands there, planted before or during the creation,
+  /// is refused as the unsafe runtime directory it is.
+  private func openPrivate(_ base: String, creating: Bool, with creator: DirectoryCreator)
+    throws(DirectoryError) -> Int32
+  {
+    if creating {
+      do throws(DirectoryError) {
+        try creator.walk(base)
+      } catch {
+        // Something planted between the check and the walk is the unsafe directory it is;
+        // otherwise the walk's own error stands.
+        if let problem = problem(at: base), problem != .missing {
+          throw .insecureRuntimeDirectory(path: base, problem: problem)
+        }
+        throw error
+      }
     }
-    if let problem = problem(at: base) {
+    let options = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
+    let descriptor: Int32
+    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: base, options: options)
+    {
+    case .success(let opened): descriptor = opened
+    case .failure:
+      throw .insecureRuntimeDirectory(path: base, problem: problem(at: base) ?? .missing)
+    }
+    // Another creator of the same fallback may be between its mkdirat and its fchmod under a
+    // strict umask: wait for it (about 2 s at most), as for any other directory.
+    for attempt in 0..<12 {
+      let status: FileStatus
+      switch syscalls.status(descriptor: descriptor) {
+      case .success(let found): status = found
+      case .failure(let error):
+        syscalls.close(descriptor: descriptor)
+        throw .insecureRuntimeDirectory(path: base, problem: .unexaminable(error))
+      }
+      guard let problem = problem(with: status) else { return descriptor }
+      let isBeingCreated =
+        status.type == .directory && status.owner == effectiveUserID
+        && abs(syscalls.secondsSinceEpoch() - status.changeSeconds) < 10
+      if case .mode = problem, isBeingCreated, attempt < 11 {
+        syscalls.sleep(microseconds: 1000 << attempt)
+        continue
+      }
+      syscalls.close(descriptor: descriptor)
       throw .insecureRuntimeDirectory(path: base, problem: problem)
     }
-    return settled.with(path: settled.path, requirement: nil)
+    syscalls.close(descriptor: descriptor)
+    throw .insecureRuntimeDirectory(path: base, problem: .missing)
   }
 }

@@ -32,6 +32,8 @@ protocol SystemCallProvider: Sendable {
   func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
     FileStatus, SystemErrno
   >
+  /// `fstat`: what an open descriptor refers to, checked on the descriptor, never by path.
+  func status(descriptor: Int32) -> Result<FileStatus, SystemErrno>
   /// `mkdirat`.
   func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno?
   /// `openat` with `O_DIRECTORY | O_CLOEXEC`, plus `O_NOFOLLOW` and `O_PATH` as asked.
@@ -41,6 +43,9 @@ protocol SystemCallProvider: Sendable {
   func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno?
   /// `fchmodat` with `AT_SYMLINK_NOFOLLOW`.
   func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno?
+  /// The mode of the file an `O_PATH` descriptor refers to, set through `/proc/self/fd` (which
+  /// `fchmod` does not accept), so that it is the file that was checked and not a name.
+  func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno?
   /// `open` read-only, for a regular file.
   func openFile(path: String) -> Result<Int32, SystemErrno>
   /// `read`.
@@ -77,6 +82,10 @@ struct SystemCalls: Sendable {
     retrying { provider.status(in: directory, name: name, followSymlinks: followSymlinks) }
   }
 
+  func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
+    retrying { provider.status(descriptor: descriptor) }
+  }
+
   func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     retrying { provider.makeDirectory(in: directory, name: name, mode: mode) }
   }
@@ -93,6 +102,10 @@ struct SystemCalls: Sendable {
 
   func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     retrying { provider.setPermissions(in: directory, name: name, mode: mode) }
+  }
+
+  func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
+    retrying { provider.setPermissions(pathDescriptor: pathDescriptor, mode: mode) }
   }
 
   func openFile(path: String) -> Result<Int32, SystemErrno> {
@@ -204,6 +217,11 @@ struct LiveSystemCalls: SystemCallProvider {
       ? .success(FileStatus(info)) : .failure(Self.lastError)
   }
 
+  func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
+  }
+
   func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     mkdirat(directory, name, mode_t(mode)) == 0 ? nil : Self.lastError
   }
@@ -224,6 +242,15 @@ struct LiveSystemCalls: SystemCallProvider {
 
   func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     fchmodat(directory, name, mode_t(mode), AT_SYMLINK_NOFOLLOW) == 0 ? nil : Self.lastError
+  }
+
+  func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
+    #if os(Linux) || os(Android)
+      chmod("/proc/self/fd/\(pathDescriptor)", mode_t(mode)) == 0 ? nil : Self.lastError
+    #else
+      // Without O_PATH the descriptor was opened for reading, which fchmod accepts.
+      fchmod(pathDescriptor, mode_t(mode)) == 0 ? nil : Self.lastError
+    #endif
   }
 
   func openFile(path: String) -> Result<Int32, SystemErrno> {
