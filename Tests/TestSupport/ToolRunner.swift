@@ -104,3 +104,38 @@ enum Tool {
       standardError: try String(contentsOfFile: errorPath, encoding: .utf8))
   }
 }
+
+/// Another user acting on shared directories while the library works: shell commands run as
+/// `nobody` through `setpriv`, to the end, so that a test can stop the library at one step
+/// (through the system-call seam), let the attacker act, and resume.
+enum Attacker {
+  static let user: uid_t = 65534
+
+  /// Runs `script` with `/bin/sh -c` as the attacker and returns its exit status.
+  @discardableResult
+  static func run(_ script: String) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = [
+      "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "/bin/sh", "-c", script,
+    ]
+    process.environment = ["PATH": "/usr/bin:/bin"]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Exchanges two paths atomically (`renameat2(RENAME_EXCHANGE)`), as the attacker.
+  @discardableResult
+  static func exchange(_ first: String, _ second: String) -> Int32 {
+    run(
+      """
+      exec python3 -c 'import ctypes, sys
+      libc = ctypes.CDLL(None, use_errno=True)
+      sys.exit(0 if libc.renameat2(-100, sys.argv[1].encode(), -100, sys.argv[2].encode(), 2) == 0 else 1)' '\(first)' '\(second)'
+      """)
+  }
+}

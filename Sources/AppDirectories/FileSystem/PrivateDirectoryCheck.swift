@@ -43,10 +43,9 @@ struct PrivateDirectoryCheck: Sendable {
   /// fallback left: an unsafe directory is never handed out, not even as a path.
   func settle(_ resolution: DirectoryResolution) throws(DirectoryError) -> DirectoryResolution {
     guard let choice = try choose(resolution) else { return resolution }
-    return choice.isMissing
-      ? choice.resolution
-      : choice.resolution.with(
-        path: choice.resolution.path, requirement: nil)
+    // Missing, or being made by another creator: still pending, for ensure(_:).
+    if choice.isMissing || choice.isBeingCreated { return choice.resolution }
+    return choice.resolution.with(path: choice.resolution.path, requirement: nil)
   }
 
   /// Finds or creates the resolved directory. Without a requirement this is the ordinary
@@ -85,6 +84,9 @@ struct PrivateDirectoryCheck: Sendable {
     var base: String
     /// The base is missing and may be created.
     var isMissing: Bool
+    /// The base is a directory of the user that another creator has just made and not yet
+    /// made 0700 (a strict umask): wait for it rather than refuse it.
+    var isBeingCreated = false
   }
 
   private func choose(_ resolution: DirectoryResolution) throws(DirectoryError) -> Choice? {
@@ -92,11 +94,20 @@ struct PrivateDirectoryCheck: Sendable {
       case .privateDirectory(let base, let createsIfMissing, let otherwise) =
         resolution.requirement
     else { return nil }
-    switch problem(at: base) {
+    let found = syscalls.status(path: base, followSymlinks: false)
+    let problem: PrivateDirectoryProblem?
+    switch found {
+    case .success(let status): problem = self.problem(with: status)
+    case .failure(let error) where error == .noSuchFileOrDirectory: problem = .missing
+    case .failure(let error): problem = .unexaminable(error)
+    }
+    switch problem {
     case nil:
       return Choice(resolution: resolution, base: base, isMissing: false)
     case .missing? where createsIfMissing:
       return Choice(resolution: resolution, base: base, isMissing: true)
+    case .mode? where createsIfMissing && isBeingCreated(try? found.get()):
+      return Choice(resolution: resolution, base: base, isMissing: false, isBeingCreated: true)
     case let problem?:
       guard let otherwise else {
         throw .insecureRuntimeDirectory(path: base, problem: problem)
@@ -152,10 +163,7 @@ struct PrivateDirectoryCheck: Sendable {
         throw .insecureRuntimeDirectory(path: base, problem: .unexaminable(error))
       }
       guard let problem = problem(with: status) else { return descriptor }
-      let isBeingCreated =
-        status.type == .directory && status.owner == effectiveUserID
-        && abs(syscalls.secondsSinceEpoch() - status.changeSeconds) < 10
-      if case .mode = problem, isBeingCreated, attempt < 11 {
+      if case .mode = problem, isBeingCreated(status), attempt < 11 {
         syscalls.sleep(microseconds: 1000 << attempt)
         continue
       }
@@ -164,5 +172,15 @@ struct PrivateDirectoryCheck: Sendable {
     }
     syscalls.close(descriptor: descriptor)
     throw .insecureRuntimeDirectory(path: base, problem: .missing)
+  }
+
+  /// Whether a directory may be one that another creator has just made and not yet made 0700:
+  /// the user's own, without all of the owner's permission bits (what a strict umask leaves),
+  /// and changed in the last 10 seconds; one that has been so for longer is refused at once.
+  private func isBeingCreated(_ status: FileStatus?) -> Bool {
+    guard let status, status.type == .directory, status.owner == effectiveUserID,
+      status.permissions & 0o700 != 0o700
+    else { return false }
+    return abs(syscalls.secondsSinceEpoch() - status.changeSeconds) < 10
   }
 }
