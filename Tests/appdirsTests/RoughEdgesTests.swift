@@ -192,4 +192,19 @@ import Testing
       })
     #expect(starts == [46], "\(options)")
   }
+
+  @Test func theVersionIsTheChangelogsNewestRelease() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(["--version"], environment: root.toolEnvironment, in: root)
+    let changelog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "CHANGELOG.md")
+    let text = try String(contentsOf: changelog, encoding: .utf8)
+    let newest = try #require(
+      text.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+    )
+    let version = newest.dropFirst(4).prefix { $0 != "]" }
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "appdirs \(version)\n")
+  }
 }
