@@ -11,10 +11,15 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "AppDirectories", targets: ["AppDirectories"]),
+    .library(name: "AppDirectoriesTesting", targets: ["AppDirectoriesTesting"]),
     .executable(name: "appdirs", targets: ["appdirs"]),
   ],
   targets: [
     .target(name: "AppDirectories", swiftSettings: strictSettings),
+    // Isolation for users' own tests: a Swift Testing trait and an XCTest helper.
+    .target(
+      name: "AppDirectoriesTesting", dependencies: ["AppDirectories"],
+      swiftSettings: strictSettings),
     .executableTarget(
       name: "appdirs", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     .executableTarget(
@@ -27,7 +32,8 @@ let package = Package(
       name: "TestSupport", dependencies: ["AppDirectories"], path: "Tests/TestSupport",
       swiftSettings: strictSettings),
     .testTarget(
-      name: "AppDirectoriesTests", dependencies: ["AppDirectories", "TestSupport"],
+      name: "AppDirectoriesTests",
+      dependencies: ["AppDirectories", "AppDirectoriesTesting", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "appdirsTests", dependencies: ["appdirs", "AppDirectories", "TestSupport"],

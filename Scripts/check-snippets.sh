@@ -105,7 +105,7 @@ fi
   for target in "${targets[@]}"; do
     echo "    .executableTarget("
     echo "      name: \"$target\","
-    echo '      dependencies: [.product(name: "AppDirectories", package: "AppDirectories")],'
+    echo '      dependencies: [.product(name: "AppDirectories", package: "AppDirectories"), .product(name: "AppDirectoriesTesting", package: "AppDirectories")],'
     echo '      swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),'
   done
   echo '  ],'

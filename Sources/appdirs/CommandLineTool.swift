@@ -50,7 +50,7 @@ enum CommandLineTool {
   /// Every command, in the order the help lists them.
   static let commands: [Command] = [
     PathCommand.command, ListCommand.command, LocateCommand.command, DoctorCommand.command,
-    HelpCommand.command,
+    SandboxCommand.command, HelpCommand.command,
   ]
 
   /// The options that stand instead of a command.
@@ -90,7 +90,9 @@ enum CommandLineTool {
       }
       let command = try command(named: first)
       let rest = Array(arguments.dropFirst())
-      if rest.contains("--help") || rest.contains("-h") {
+      // Options end at `--`: what follows belongs to a command that `sandbox` runs.
+      let options = rest.prefix { $0 != "--" }
+      if options.contains("--help") || options.contains("-h") {
         Platform.write(HelpCommand.text(for: command))
         return .success
       }

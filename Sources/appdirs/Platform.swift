@@ -23,6 +23,8 @@ enum Platform {
     case cannotCreate = 73
     /// The environment is unusable: no home, no safe runtime directory.
     case configuration = 78
+    /// The command given to `sandbox` could not be run (not found, not executable).
+    case cannotRun = 127
   }
 
   /// Writes text to standard output.
@@ -51,6 +53,25 @@ enum Platform {
       arguments.append(argument)
     }
     return .success(arguments)
+  }
+
+  /// The current directory, for a relative path on the command line.
+  static func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(cString: buffer)
+  }
+
+  /// Replaces the process with `command`, found in `PATH`, its environment the process's with
+  /// `variables` set; returns only when it cannot, after saying why.
+  static func execute(_ command: [String], overriding variables: [String: String]) -> ExitCode {
+    for (name, value) in variables { setenv(name, value, 1) }
+    var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+    execvp(command[0], &argv)
+    let reason = String(cString: strerror(errno))
+    for pointer in argv { free(pointer) }
+    writeError("appdirs: error: cannot run \(command[0]): \(reason)\n")
+    return .cannotRun
   }
 
   /// Whether standard output is a terminal.

@@ -5,7 +5,7 @@ import Testing
 
 /// Help, version and the shell completion scripts.
 @Suite struct HelpAndCompletionTests {
-  static let commands = ["path", "list", "locate", "doctor", "help"]
+  static let commands = ["path", "list", "locate", "doctor", "sandbox", "help"]
 
   @Test(arguments: [["help"], ["--help"], ["-h"]])
   func overviewListsEveryCommand(arguments: [String]) throws {
@@ -87,7 +87,7 @@ import Testing
     (["path", "--app", "X", "c"], ["config", "cache"]),
     (["locate", "d"], ["data", "documents", "downloads", "desktop"]),
     (["pa"], ["path"]),
-    ([""], ["path", "list", "locate", "doctor", "help"]),
+    ([""], ["path", "list", "locate", "doctor", "sandbox", "help"]),
     (["--v"], ["--version"]),
     (["--generate-completion-script", ""], ["bash", "zsh", "fish"]),
     (["help", "do"], ["doctor"]),

@@ -10,7 +10,7 @@ extension ProcessEnvironment {
   /// The identifier has been checked already: on macOS the system answers even for an invalid
   /// one.
   func readingGroupContainer(_ identifier: String) -> ProcessEnvironment {
-    guard case .system = groupContainers else { return self }
+    guard case .system = groupContainers else { return self }  // given, or a directory
     var paths: [String: String] = [:]
     #if canImport(Darwin)
       if let url = FileManager.default.containerURL(

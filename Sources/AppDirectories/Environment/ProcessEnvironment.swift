@@ -32,6 +32,9 @@ public struct ProcessEnvironment: Sendable, Hashable {
     /// that is not listed has no container on iOS, and uses `~/Library/Group Containers/<id>` on
     /// macOS.
     case paths([String: String])
+    /// Every group's container is the folder named by its identifier in this directory, as in an
+    /// isolated environment.
+    case directory(String)
   }
 
   /// The environment variables that matter, by name.
@@ -63,11 +66,21 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// ``capture()`` derives it from the process name and user ID of an Android app process; set
   /// it yourself when that guess is wrong (a second process, or adopted storage).
   public var androidAppStorage: String?
+  /// The user's shared storage on Android, `/storage/emulated/<n>` by default (Documents,
+  /// Download, Music, Pictures and Movies are folders of it).
+  public var androidSharedStorage: String? = nil
+  /// Whether the system-wide directories (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
+  /// `/Library/Application Support`) are searched after the user's own; not in an isolated
+  /// environment.
+  var searchesSystemDirectories = true
   /// The Windows Known Folders that `SHGetKnownFolderPath` reported, by folder.
   var knownFolders: [WindowsKnownFolder: String] = [:]
-  /// A directory that creation may start from without opening its ancestors: the root of an
-  /// isolated environment, which the environment's paths lie inside.
+  /// The root of an isolated environment, which its paths lie inside: creation starts there
+  /// without opening the directories above it.
   var trustedRoot: String? = nil
+  /// Whether `XDG_RUNTIME_DIR` is the environment's own, made 0700 when first needed, as in an
+  /// isolated environment, rather than one the login session must provide.
+  var createsRuntimeDirectory = false
 
   /// Describes an environment.
   ///
@@ -103,13 +116,47 @@ public struct ProcessEnvironment: Sendable, Hashable {
     self.androidAppStorage = androidAppStorage
   }
 
-  /// The running process's environment, captured the first time it is used.
+  /// The environment the library resolves from by default: the one made current for the task
+  /// with ``withCurrent(_:operation:)-(_,()->R)``, else the running process's, captured the
+  /// first time it is used.
   ///
   /// Later changes to the process environment (`setenv`) are not seen; call ``capture()`` for a
   /// fresh snapshot.
-  public static var current: ProcessEnvironment { cachedCurrent }
+  public static var current: ProcessEnvironment { taskCurrent ?? captured }
 
-  private static let cachedCurrent = capture()
+  /// The running process's environment, captured once.
+  static let captured = capture()
+
+  /// The environment made current for this task and the tasks it starts, if any.
+  @TaskLocal static var taskCurrent: ProcessEnvironment? = nil
+
+  /// Makes `environment` current (``current``) while `operation` runs, in this task and in the
+  /// tasks it starts; the one-liners, ``StandardDirectories`` and
+  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environment:)`` read it.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  /// import Foundation
+  ///
+  /// let root = FileManager.default.temporaryDirectory.appendingPathComponent("example")
+  /// let support = try ProcessEnvironment.withCurrent(.isolated(in: root)) {
+  ///   try FileManager.default.applicationSupportDirectory   // inside root
+  /// }
+  /// ```
+  public static func withCurrent<R>(
+    _ environment: ProcessEnvironment, operation: () throws -> R
+  ) rethrows -> R {
+    try $taskCurrent.withValue(environment, operation: operation)
+  }
+
+  /// Makes `environment` current while the asynchronous `operation` runs, in this task and in
+  /// the tasks it starts.
+  public static func withCurrent<R>(
+    _ environment: ProcessEnvironment, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $taskCurrent.withValue(environment, operation: operation)
+  }
 
   /// The application sandbox, from the variables Flatpak and Snap set in every sandboxed
   /// process; `nil` outside one.

@@ -45,18 +45,16 @@ struct DirectoryCreator: Sendable {
   @discardableResult
   func walk(_ path: String) throws(DirectoryError) -> Bool {
     var start = "/"
-    if let trustedRoot, trustedRoot != "/", path.utf8.starts(with: trustedRoot.utf8),
-      path.utf8.count == trustedRoot.utf8.count
-        || path.utf8.dropFirst(trustedRoot.utf8.count).first == UInt8(ascii: "/")
-    {
+    if let trustedRoot, trustedRoot != "/", POSIXPath.isInside(path, trustedRoot) {
       start = trustedRoot
     }
     let root: Int32
-    switch syscalls.openDirectory(
-      in: SystemCalls.currentDirectory, name: start,
-      options: DirectoryOpenOptions(followSymlinks: true, pathOnly: true))
-    {
+    let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: true)
+    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: start, options: options) {
     case .success(let descriptor): root = descriptor
+    case .failure(let error) where error == .noSuchFileOrDirectory && start != "/":
+      // An isolated root that does not exist yet: made by the walk from `/`, like any path.
+      return try DirectoryCreator(syscalls: syscalls).walk(path)
     case .failure(let error): throw Self.error(error, at: start)
     }
     defer { syscalls.close(descriptor: root) }

@@ -62,7 +62,9 @@ struct AndroidLayout: PlatformLayout {
   /// A folder of the user's shared storage; Android user `n` owns app user IDs
   /// `n * 100000 ..< (n + 1) * 100000`.
   private func sharedStorage(_ name: String) -> DirectoryResolution {
-    DirectoryResolution(
-      path: "/storage/emulated/\(environment.effectiveUserID / 100_000)/\(name)", source: .default)
+    let storage =
+      environment.androidSharedStorage.map(POSIXPath.normalize)
+      ?? "/storage/emulated/\(environment.effectiveUserID / 100_000)"
+    return DirectoryResolution(path: POSIXPath.join(storage, name), source: .default)
   }
 }

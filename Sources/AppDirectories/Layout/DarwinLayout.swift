@@ -50,10 +50,17 @@ struct DarwinLayout: PlatformLayout {
       return try base(kind.base!).appending(name)
     case .logs: return try home("Library/Logs").appending(name)
     case .shared(let group):
-      if case .paths(let paths) = environment.groupContainers, let path = paths[group],
-        POSIXPath.isAbsolute(path)
-      {
-        return DirectoryResolution(path: POSIXPath.normalize(path), source: .system("containerURL"))
+      switch environment.groupContainers {
+      case .paths(let paths):
+        if let path = paths[group], POSIXPath.isAbsolute(path) {
+          return DirectoryResolution(
+            path: POSIXPath.normalize(path), source: .system("containerURL"))
+        }
+      case .directory(let directory):
+        return DirectoryResolution(
+          path: POSIXPath.join(POSIXPath.normalize(directory), group), source: .default)
+      case .system:
+        break
       }
       if isContainer { throw .unsupported(reason: .appGroupNotEntitled(group: group)) }
       return try home("Library/Group Containers").appending(group)
@@ -63,7 +70,8 @@ struct DarwinLayout: PlatformLayout {
   /// On macOS the local domain's `/Library/Application Support` follows the user's own, as in
   /// `FileManager.urls(for:in: .allDomainsMask)`; an iOS app searches only its container.
   func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
-    guard !isContainer, kind == .data || kind == .config else { return [] }
+    guard !isContainer, kind == .data || kind == .config, environment.searchesSystemDirectories
+    else { return [] }
     return [DirectoryResolution(path: "/Library/Application Support", source: .default)]
   }
 

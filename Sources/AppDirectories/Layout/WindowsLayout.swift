@@ -59,7 +59,13 @@ struct WindowsLayout: PlatformLayout {
     case .state: try folder(.localAppData).appendingWindows(organization, name)
     case .logs: try folder(.localAppData).appendingWindows(organization, name, "Logs")
     case .runtime: try folder(.localAppData).appendingWindows("Temp", organization, name)
-    case .shared(let group): try folder(.localAppData).appendingWindows("Group Containers", group)
+    case .shared(let group):
+      if case .directory(let directory) = environment.groupContainers {
+        DirectoryResolution(
+          path: WindowsPath.join(WindowsPath.normalize(directory), [group]), source: .default)
+      } else {
+        try folder(.localAppData).appendingWindows("Group Containers", group)
+      }
     }
   }
 

@@ -51,6 +51,7 @@ struct XDGLayout: PlatformLayout {
   }
 
   func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
+    guard environment.searchesSystemDirectories else { return [] }
     let (name, defaults): (String, [String])
     switch kind {
     case .data: (name, defaults) = ("XDG_DATA_DIRS", ["/usr/local/share", "/usr/share"])
@@ -96,9 +97,11 @@ struct XDGLayout: PlatformLayout {
       let fallback = DirectoryResolution(
         path: fallbackPath, source: .fallback, extraWarnings: temporary.warnings,
         requirement: fallbackRequirement)
+      // An isolated environment's runtime directory is its own, made when first needed.
       return DirectoryResolution(
         path: path, source: .variable("XDG_RUNTIME_DIR"),
-        requirement: .privateDirectory(base: path, createsIfMissing: false, otherwise: fallback))
+        requirement: .privateDirectory(
+          base: path, createsIfMissing: environment.createsRuntimeDirectory, otherwise: fallback))
     case .ignored(let why):
       return DirectoryResolution(
         path: fallbackPath, source: .fallback, ignored: [why],

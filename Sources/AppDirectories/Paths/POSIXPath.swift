@@ -36,6 +36,14 @@ enum POSIXPath {
     return head.isEmpty ? "/" : String(Substring(head))
   }
 
+  /// Whether `path` is `directory` or lies below it (both normalized).
+  static func isInside(_ path: String, _ directory: String) -> Bool {
+    if directory == "/" { return isAbsolute(path) }
+    guard path.utf8.starts(with: directory.utf8) else { return false }
+    let rest = path.utf8.dropFirst(directory.utf8.count)
+    return rest.isEmpty || rest.first == UInt8(ascii: "/")
+  }
+
   /// Appends a component, assuming `base` is already normalized.
   static func join(_ base: String, _ component: String) -> String {
     base == "/" ? "/" + component : base + "/" + component

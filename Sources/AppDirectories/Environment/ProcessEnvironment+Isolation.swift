@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+extension ProcessEnvironment {
+  /// An environment whose every directory, of every kind, lies inside `root`: for tests that
+  /// must never touch the real home.
+  ///
+  /// For the running platform's layout: the home, the XDG variables, `TMPDIR`, the Windows
+  /// known folders, the Apple group containers and Android's storage are all folders of
+  /// `root`; the system search lists (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
+  /// `/Library/Application Support`) are not searched; the effective user is the real one, and
+  /// the runtime directory is `root`'s own, made 0700 when first needed. Nothing is created
+  /// until asked, and creation starts at `root` without opening the directories above it.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  /// import Foundation
+  ///
+  /// let root = FileManager.default.temporaryDirectory.appendingPathComponent("isolated-example")
+  /// let dirs = try AppDirectories(app: "ExampleApp", environment: .isolated(in: root))
+  /// let cache = try dirs.url(for: .cache)   // <root>/home/.cache/ExampleApp
+  /// ```
+  public static func isolated(in root: URL) -> ProcessEnvironment {
+    let platform = OperatingSystem.host
+    let captured = ProcessEnvironment.captured
+    var environment: ProcessEnvironment
+    if platform == .windows {
+      let base = WindowsPath.normalize(root.path)
+      func inside(_ components: String...) -> String { WindowsPath.join(base, components) }
+      let profile = inside("home")
+      environment = ProcessEnvironment(
+        variables: [
+          "USERPROFILE": profile, "APPDATA": WindowsPath.join(profile, ["AppData", "Roaming"]),
+          "LOCALAPPDATA": WindowsPath.join(profile, ["AppData", "Local"]),
+          "PUBLIC": inside("public"), "TMP": inside("tmp"), "TEMP": inside("tmp"),
+        ], effectiveUserID: captured.effectiveUserID, platform: .windows,
+        userDirectoriesFile: .contents(nil), groupContainers: .directory(inside("group-containers"))
+      )
+      environment.trustedRoot = base
+    } else {
+      let base = POSIXPath.normalize(root.path)
+      func inside(_ relative: String) -> String { POSIXPath.join(base, relative) }
+      let home = inside("home")
+      environment = ProcessEnvironment(
+        variables: [
+          "HOME": home, "TMPDIR": inside("tmp"), "XDG_RUNTIME_DIR": inside("runtime"),
+          "XDG_DATA_HOME": home + "/.local/share", "XDG_CONFIG_HOME": home + "/.config",
+          "XDG_CACHE_HOME": home + "/.cache", "XDG_STATE_HOME": home + "/.local/state",
+          // For other programs that read them (appdirs sandbox); the library does not search
+          // system directories in an isolated environment.
+          "XDG_DATA_DIRS": inside("system/share"), "XDG_CONFIG_DIRS": inside("system/config"),
+        ], effectiveUserID: captured.effectiveUserID, platform: platform,
+        userDirectoriesFile: .readFromDisk,
+        groupContainers: .directory(inside("group-containers")),
+        androidAppStorage: platform == .android ? inside("app") : nil)
+      environment.androidSharedStorage = platform == .android ? inside("storage") : nil
+      environment.trustedRoot = base
+    }
+    environment.searchesSystemDirectories = false
+    environment.createsRuntimeDirectory = true
+    return environment
+  }
+
+  /// The root of an isolated environment (``isolated(in:)``), which every path of it lies
+  /// inside; `nil` for any other environment.
+  public var isolationRoot: URL? {
+    trustedRoot.map { URL(fileURLWithPath: $0, isDirectory: true) }
+  }
+}

@@ -1,0 +1,135 @@
+import AppDirectories
+public import Testing
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// The trait that gives each test its own home: a fresh root in the system's temporary
+/// directory, made current for the test with ``AppDirectories/ProcessEnvironment/isolated(in:)``
+/// and removed afterwards. Use it as ``Testing/Trait/isolatedAppDirectories``.
+///
+/// On a suite it applies to every test in it, each test (and each case of a parameterised
+/// test) with a root of its own.
+public struct IsolatedAppDirectoriesTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Every test of a suite gets its own root, not one root for the suite.
+  public var isRecursive: Bool { true }
+
+  /// A root for each test case; none for a suite as a whole.
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    testCase == nil ? nil : self
+  }
+
+  /// Runs the test with a fresh isolated environment current, then removes its root.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await withIsolatedAppDirectories { _ in try await function() }
+  }
+}
+
+extension Trait where Self == IsolatedAppDirectoriesTrait {
+  /// Each test gets a fresh root in the system's temporary directory, current for the test
+  /// and the tasks it starts (``AppDirectories/ProcessEnvironment/current``,
+  /// ``AppDirectories/ProcessEnvironment/isolationRoot``), removed afterwards: the one-liners,
+  /// `StandardDirectories` and `AppDirectories(app:)` never touch the real home.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  /// import AppDirectoriesTesting
+  /// import Foundation
+  /// import Testing
+  ///
+  /// @Suite(.isolatedAppDirectories) struct SettingsTests {
+  ///   @Test func savesItsFile() throws {
+  ///     let support = try FileManager.default.applicationSupportDirectory
+  ///     #expect(support.path.hasPrefix(ProcessEnvironment.current.isolationRoot!.path))
+  ///   }
+  /// }
+  /// ```
+  public static var isolatedAppDirectories: Self { IsolatedAppDirectoriesTrait() }
+}
+
+/// Runs `body` with a fresh isolated environment current (for XCTest and other code without
+/// Swift Testing's traits), passing its root, and removes the root afterwards.
+///
+/// ```swift
+/// import AppDirectories
+/// import AppDirectoriesTesting
+/// import Foundation
+///
+/// let inside = try withIsolatedAppDirectories { root in
+///   try FileManager.default.cachesDirectory.path.hasPrefix(root.path)
+/// }
+/// ```
+public func withIsolatedAppDirectories<R>(_ body: (URL) throws -> R) throws -> R {
+  let root = try IsolationRoot()
+  defer { root.remove() }
+  return try ProcessEnvironment.withCurrent(.isolated(in: root.url)) { try body(root.url) }
+}
+
+/// Runs the asynchronous `body` with a fresh isolated environment current, in this task and
+/// the tasks it starts, and removes the root afterwards.
+public func withIsolatedAppDirectories<R>(
+  isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> R
+) async throws -> R {
+  let root = try IsolationRoot()
+  defer { root.remove() }
+  return try await ProcessEnvironment.withCurrent(.isolated(in: root.url)) {
+    try await body(root.url)
+  }
+}
+
+/// Why an isolated root could not be made.
+public struct IsolationRootError: Error, CustomStringConvertible {
+  /// What failed, with the system's reason.
+  public let description: String
+}
+
+/// A fresh directory in the system's temporary directory, private to the user.
+private struct IsolationRoot {
+  let path: String
+  var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+
+  init() throws {
+    let base = FileManager.default.temporaryDirectory.path
+    var template = Array("\(base)/AppDirectoriesTesting.XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard let made else {
+      throw IsolationRootError(
+        description:
+          "cannot make a temporary directory in \(base): \(String(cString: strerror(errno)))")
+    }
+    path = String(cString: made)
+  }
+
+  /// Removes the root and everything in it, never following a symbolic link, so that a test
+  /// that links to a real directory cannot make the clean-up delete it.
+  func remove() { Self.remove(path) }
+
+  private static func remove(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFDIR) else {
+      unlink(path)
+      return
+    }
+    // A test may leave a directory without write or search permission.
+    chmod(path, 0o700)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+      remove(path + "/" + name)
+    }
+    rmdir(path)
+  }
+}

@@ -1,0 +1,122 @@
+import AppDirectoriesTesting
+import Foundation
+import Testing
+
+@testable import AppDirectories
+@testable import TestSupport
+
+/// SPEC section 11: tests that never touch the real home.
+@Suite("Isolated environments for users' tests")
+struct IsolationTests {
+  static func isInside(_ path: String, _ root: URL) -> Bool {
+    path == root.path || path.hasPrefix(root.path + "/")
+  }
+
+  @Test func everyKindOfTheLayoutLiesInsideTheRootAndNothingIsCreated() throws {
+    try TemporaryRoot.with { scratch in
+      let root = URL(fileURLWithPath: scratch.at("isolated"), isDirectory: true)
+      let environment = ProcessEnvironment.isolated(in: root)
+      #expect(environment.isolationRoot?.path == root.path)
+      #expect(environment.effectiveUserID == geteuid())
+      for kind in StandardDirectory.allCases {
+        let path = try StandardDirectories.resolution(for: kind, environment: environment).path
+        #expect(Self.isInside(path, root), "\(kind): \(path)")
+      }
+      let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+      for kind in AppDirectory.ownKinds + [.shared(group: "group.com.example.app")] {
+        let path = try dirs.verifiedResolution(for: kind).path
+        #expect(Self.isInside(path, root), "\(kind): \(path)")
+        // The system search lists are empty: only the user's own directory.
+        #expect(try dirs.searchURLs(for: kind).map(\.path) == [path])
+      }
+      for kind in [StandardDirectory.data, .config] {
+        let search = try StandardDirectories.searchURLs(for: kind, environment: environment)
+        #expect(search.count == 1)
+      }
+      #expect(!scratch.exists(root.path), "resolving created something")
+    }
+  }
+
+  @Test func theRuntimeDirectoryIsTheRootsOwnMadePrivateWhenFirstNeeded() throws {
+    try TemporaryRoot.with { scratch in
+      let root = URL(fileURLWithPath: scratch.at("isolated"), isDirectory: true)
+      let dirs = try AppDirectories(app: "ExampleApp", environment: .isolated(in: root))
+      let runtime = try dirs.directory(.runtime)
+      #expect(runtime.path == root.path + "/runtime/ExampleApp")
+      #expect(scratch.mode(root.path + "/runtime") == 0o700)
+      #expect(scratch.mode(runtime.path) == 0o700)
+      #expect(try dirs.verifiedResolution(for: .runtime).warnings.isEmpty)
+    }
+  }
+
+  @Test func withCurrentReachesTheOneLinersAndChildTasks() async throws {
+    try await withIsolatedAppDirectories { root in
+      #expect(ProcessEnvironment.current.isolationRoot?.path == root.path)
+      let support = try FileManager.default.applicationSupportDirectory
+      let caches = try FileManager.default.cachesDirectory
+      let any = try FileManager.default.findOrCreateDirectory(
+        .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")
+      for url in [support, caches, any] {
+        #expect(Self.isInside(url.path, root), "\(url.path)")
+        #expect(FileManager.default.fileExists(atPath: url.path))
+      }
+      let fromChildren = try await withThrowingTaskGroup(of: String.self) { group in
+        for _ in 0..<4 {
+          group.addTask { try StandardDirectories.directory(.documents).path }
+        }
+        return try await group.reduce(into: [String]()) { $0.append($1) }
+      }
+      #expect(fromChildren.allSatisfy { Self.isInside($0, root) })
+    }
+    #expect(ProcessEnvironment.current.isolationRoot == nil)
+  }
+
+  @Test func theRootIsRemovedAfterwardsWithoutFollowingLinks() throws {
+    try TemporaryRoot.with { scratch in
+      try scratch.makeDirectory(scratch.at("keep"), mode: 0o700)
+      try scratch.writeFile(scratch.at("keep/file"), "kept")
+      let used = try withIsolatedAppDirectories { root in
+        let cache = try StandardDirectories.directory(.cache)
+        try FileManager.default.createSymbolicLink(
+          atPath: cache.path + "/link", withDestinationPath: scratch.at("keep"))
+        return root
+      }
+      #expect(!FileManager.default.fileExists(atPath: used.path))
+      #expect(scratch.exists(scratch.at("keep/file")))
+    }
+  }
+
+  @Test func syncAndNestedScopesRestoreTheOuterEnvironment() throws {
+    let outer = ProcessEnvironment(variables: ["HOME": "/outer"], platform: .linux)
+    let inner = ProcessEnvironment(variables: ["HOME": "/inner"], platform: .linux)
+    let seen = ProcessEnvironment.withCurrent(outer) { () -> [String?] in
+      let during = ProcessEnvironment.withCurrent(inner) {
+        ProcessEnvironment.current.variables["HOME"]
+      }
+      return [during, ProcessEnvironment.current.variables["HOME"]]
+    }
+    #expect(seen == ["/inner", "/outer"])
+  }
+}
+
+/// The trait on a suite: every test, and every case of a parameterised one, in its own root.
+@Suite(.isolatedAppDirectories)
+struct IsolationTraitTests {
+  static let roots = Locked<[String]>([])
+
+  @Test(arguments: 0..<3)
+  func eachCaseHasARootOfItsOwn(_ index: Int) throws {
+    let root = try #require(ProcessEnvironment.current.isolationRoot)
+    let made = try AppDirectories(app: "ExampleApp").directory(.data)
+    #expect(made.path.hasPrefix(root.path + "/"))
+    #expect(root.path.hasPrefix(FileManager.default.temporaryDirectory.path))
+    Self.roots.withLock { $0.append(root.path) }
+    let recorded = Self.roots.withLock { $0 }
+    #expect(Set(recorded).count == recorded.count, "two tests shared a root")
+  }
+
+  @Test func theDefaultEnvironmentIsTheIsolatedOne() throws {
+    let root = try #require(ProcessEnvironment.current.isolationRoot)
+    #expect(try StandardDirectories.url(for: .home).path == root.path + "/home")
+  }
+}
