@@ -21,26 +21,72 @@
 /// ```
 public struct AppDirectories: Sendable {
   /// The application's name, the last component of its directories.
-  public let app: String
+  public var app: String { storage.app }
   /// The organization, used where the platform's convention has a folder for it (Windows).
-  public let organization: String?
+  public var organization: String? { storage.organization }
   /// The rules in use.
-  public let layout: DirectoryLayout
+  public var layout: DirectoryLayout { storage.layout }
   /// The environment the paths are resolved from.
-  public let environment: ProcessEnvironment
+  public var environment: ProcessEnvironment { storage.environment }
 
-  let syscalls: SystemCalls
-  private let platformLayout: any PlatformLayout
-  /// The pure kinds, resolved once: data, config, cache, state, logs.
-  private let resolved: [ResolvedDirectory]
-  /// Their paths, or `nil` where resolving failed: the steady state of ``directory(_:)`` reads
-  /// only these.
-  private let resolvedPaths: [String?]
+  var syscalls: SystemCalls { storage.syscalls }
 
-  /// The URLs of the resolved kinds, built the first time each is asked for and then kept by
-  /// the instance: a tool that only prints paths never runs Foundation's URL parser, and the
-  /// steady state of ``directory(_:)`` takes no lookup in the process-wide URL cache.
-  private let urls = ResolvedURLs(count: cachedKinds.count)
+  /// Everything the instance holds, in one box: copying an ``AppDirectories`` (as the
+  /// one-liners do on every call) costs one retain, not one for each of these.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let app: String
+    let organization: String?
+    let layout: DirectoryLayout
+    let environment: ProcessEnvironment
+    let syscalls: SystemCalls
+    let platformLayout: any PlatformLayout
+    /// The pure kinds, resolved once: data, config, cache, state, logs.
+    let resolved: [ResolvedDirectory]
+    /// Their paths, or `nil` where resolving failed: the steady state of ``directory(_:)``
+    /// reads only these.
+    let resolvedPaths: [String?]
+    /// The URLs of the resolved kinds, built the first time each is asked for and then kept:
+    /// a tool that only prints paths never runs Foundation's URL parser, and the steady state
+    /// of ``directory(_:)`` takes no lookup in the process-wide URL cache.
+    let urls = ResolvedURLs(count: AppDirectories.cachedKinds.count)
+    /// The system directories searched after the user's own for data and config, with the
+    /// application's folder, resolved once.
+    let systemSearch: (data: [DirectoryResolution], config: [DirectoryResolution])
+
+    init(
+      app: String, organization: String?, layout: DirectoryLayout,
+      environment: ProcessEnvironment, syscalls: SystemCalls
+    ) {
+      self.app = app
+      self.organization = organization
+      self.layout = layout
+      self.environment = environment
+      self.syscalls = syscalls
+      let platformLayout = environment.layout(layout)
+      self.platformLayout = platformLayout
+      resolved = AppDirectories.cachedKinds.map { kind -> ResolvedDirectory in
+        do throws(DirectoryError) {
+          return .resolved(try platformLayout.app(kind, name: app, organization: organization))
+        } catch {
+          return .failed(error)
+        }
+      }
+      resolvedPaths = resolved.map { entry in
+        if case .resolved(let resolution) = entry { return resolution.path }
+        return nil
+      }
+      systemSearch = (
+        platformLayout.searchBases(.data).map { $0.appending(app) },
+        platformLayout.searchBases(.config).map { $0.appending(app) }
+      )
+    }
+  }
+
+  private var platformLayout: any PlatformLayout { storage.platformLayout }
+  private var resolved: [ResolvedDirectory] { storage.resolved }
+  private var urls: ResolvedURLs { storage.urls }
 
   /// A kind resolved at initialization.
   ///
@@ -58,10 +104,6 @@ public struct AppDirectories: Sendable {
       }
     }
   }
-
-  /// The system directories searched after the user's own for data and config, with the
-  /// application's folder, resolved once.
-  private let systemSearch: (data: [DirectoryResolution], config: [DirectoryResolution])
 
   private static let cachedKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs]
 
@@ -90,28 +132,9 @@ public struct AppDirectories: Sendable {
     if let organization {
       try NameValidation.validate(organization, as: .organization, on: environment.platform)
     }
-    self.app = app
-    self.organization = organization
-    self.layout = layout
-    self.environment = environment
-    self.syscalls = syscalls
-    let platformLayout = environment.layout(layout)
-    self.platformLayout = platformLayout
-    resolved = Self.cachedKinds.map { kind -> ResolvedDirectory in
-      do throws(DirectoryError) {
-        return .resolved(try platformLayout.app(kind, name: app, organization: organization))
-      } catch {
-        return .failed(error)
-      }
-    }
-    resolvedPaths = resolved.map { entry in
-      if case .resolved(let resolution) = entry { return resolution.path }
-      return nil
-    }
-    systemSearch = (
-      platformLayout.searchBases(.data).map { $0.appending(app) },
-      platformLayout.searchBases(.config).map { $0.appending(app) }
-    )
+    storage = Storage(
+      app: app, organization: organization, layout: layout, environment: environment,
+      syscalls: syscalls)
   }
 
   /// The path of a directory, where it came from, what was passed over and why, and every
@@ -157,9 +180,10 @@ public struct AppDirectories: Sendable {
   /// are left as they are. A file, a dangling symlink or anything else in the way is a
   /// ``DirectoryError`` naming the path.
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
-    let creator = DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+    let creator = DirectoryCreator(
+      syscalls: storage.syscalls, trustedRoot: storage.environment.trustedRoot)
     if let index = Self.index(of: kind) {
-      if let path = resolvedPaths[index] {
+      if let path = storage.resolvedPaths[index] {
         try creator.findOrCreate(path)
       } else {
         _ = try resolved[index].get()
@@ -184,8 +208,8 @@ public struct AppDirectories: Sendable {
     let own = try verifiedResolution(for: kind)
     let system: [DirectoryResolution] =
       switch kind {
-      case .data: systemSearch.data
-      case .config: systemSearch.config
+      case .data: storage.systemSearch.data
+      case .config: storage.systemSearch.config
       default: platformLayout.searchBases(kind).map { $0.appending(app) }
       }
     return [own] + system
@@ -216,8 +240,8 @@ public struct AppDirectories: Sendable {
 
   private var privateDirectoryCheck: PrivateDirectoryCheck {
     PrivateDirectoryCheck(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID,
-      trustedRoot: environment.trustedRoot)
+      syscalls: storage.syscalls, effectiveUserID: storage.environment.effectiveUserID,
+      trustedRoot: storage.environment.trustedRoot)
   }
 
   private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
@@ -246,8 +270,8 @@ public struct AppDirectories: Sendable {
     guard case .shared(let group) = kind else {
       return try platformLayout.app(kind, name: app, organization: organization)
     }
-    try NameValidation.validate(group, as: .groupIdentifier, on: environment.platform)
-    return try environment.readingGroupContainer(group).layout(layout)
+    try NameValidation.validate(group, as: .groupIdentifier, on: storage.environment.platform)
+    return try storage.environment.readingGroupContainer(group).layout(layout)
       .app(kind, name: app, organization: organization)
   }
 }

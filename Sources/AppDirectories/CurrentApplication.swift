@@ -9,16 +9,42 @@ extension AppDirectories {
   /// environment: the one a task made current (``ProcessEnvironment/withCurrent(_:operation:)-(_,()->R)``),
   /// resolved anew, else the process's, resolved once.
   static func currentApplication() throws(DirectoryError) -> AppDirectories {
-    if let environment = ProcessEnvironment.taskCurrent {
-      return try AppDirectories(app: currentApplicationName, environment: environment)
+    if let current = ProcessEnvironment.taskCurrent {
+      return try AppDirectories(app: currentApplicationName, environment: current.environment)
     }
-    return try processApplication.get()
+    if let failure = processApplication.failure { throw failure }
+    return processApplication.directories
   }
 
-  /// The running application's directories in the process's own environment.
-  private static let processApplication: Result<AppDirectories, DirectoryError> = Result {
-    () throws(DirectoryError) in
-    try AppDirectories(app: currentApplicationName, environment: .captured)
+  /// Finds or creates one of the running application's directories; the steady state in the
+  /// process's own environment copies nothing but the URL.
+  static func currentApplicationDirectory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
+    if ProcessEnvironment.taskCurrent == nil {
+      if let failure = processApplication.failure { throw failure }
+      return try processApplication.directories.directory(kind)
+    }
+    return try currentApplication().directory(kind)
+  }
+
+  /// The running application's directories in the process's own environment, made once, in
+  /// a box so that the steady state borrows them instead of copying them.
+  private static let processApplication = ProcessApplication()
+
+  private final class ProcessApplication: Sendable {
+    /// The directories, or, when the executable's name cannot be a folder name, a stand-in
+    /// that is never used: `failure` is thrown instead.
+    let directories: AppDirectories
+    let failure: DirectoryError?
+
+    init() {
+      do throws(DirectoryError) {
+        directories = try AppDirectories(app: currentApplicationName, environment: .captured)
+        failure = nil
+      } catch {
+        directories = try! AppDirectories(app: "app", environment: .captured)
+        failure = error
+      }
+    }
   }
 
   /// The bundle's executable name where there is a bundle, else the executable's file name.

@@ -16,7 +16,7 @@ extension FileManager {
   /// let support = try FileManager.default.applicationSupportDirectory
   /// ```
   public var applicationSupportDirectory: URL {
-    get throws(DirectoryError) { try AppDirectories.currentApplication().directory(.data) }
+    get throws(DirectoryError) { try AppDirectories.currentApplicationDirectory(.data) }
   }
 
   /// The user's caches directory, created if missing.
@@ -43,7 +43,7 @@ extension FileManager {
   public func sharedContainerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String)
     throws(DirectoryError) -> URL
   {
-    try AppDirectories.currentApplication().directory(.shared(group: groupIdentifier))
+    try AppDirectories.currentApplicationDirectory(.shared(group: groupIdentifier))
   }
 
   /// Finds or creates a search-path directory, optionally with a folder appended.

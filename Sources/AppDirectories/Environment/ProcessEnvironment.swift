@@ -122,13 +122,20 @@ public struct ProcessEnvironment: Sendable, Hashable {
   ///
   /// Later changes to the process environment (`setenv`) are not seen; call ``capture()`` for a
   /// fresh snapshot.
-  public static var current: ProcessEnvironment { taskCurrent ?? captured }
+  public static var current: ProcessEnvironment { taskCurrent?.environment ?? captured }
 
   /// The running process's environment, captured once.
   static let captured = capture()
 
-  /// The environment made current for this task and the tasks it starts, if any.
-  @TaskLocal static var taskCurrent: ProcessEnvironment? = nil
+  /// The environment made current for this task and the tasks it starts, if any; boxed, so
+  /// that asking whether there is one copies nothing.
+  @TaskLocal static var taskCurrent: CurrentEnvironment? = nil
+
+  /// An environment made current with ``withCurrent(_:operation:)-(_,()->R)``.
+  final class CurrentEnvironment: Sendable {
+    let environment: ProcessEnvironment
+    init(_ environment: ProcessEnvironment) { self.environment = environment }
+  }
 
   /// Makes `environment` current (``current``) while `operation` runs, in this task and in the
   /// tasks it starts; the one-liners, ``StandardDirectories`` and
@@ -146,7 +153,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
   public static func withCurrent<R>(
     _ environment: ProcessEnvironment, operation: () throws -> R
   ) rethrows -> R {
-    try $taskCurrent.withValue(environment, operation: operation)
+    try $taskCurrent.withValue(CurrentEnvironment(environment), operation: operation)
   }
 
   /// Makes `environment` current while the asynchronous `operation` runs, in this task and in
@@ -155,7 +162,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     _ environment: ProcessEnvironment, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
   ) async rethrows -> R {
-    try await $taskCurrent.withValue(environment, operation: operation)
+    try await $taskCurrent.withValue(CurrentEnvironment(environment), operation: operation)
   }
 
   /// The application sandbox, from the variables Flatpak and Snap set in every sandboxed
