@@ -101,8 +101,11 @@ public enum StandardDirectories {
     for kind: StandardDirectory, layout: DirectoryLayout, environment: ProcessEnvironment,
     syscalls: SystemCalls
   ) throws(DirectoryError) -> DirectoryResolution {
-    try check(environment, syscalls).settle(
-      try resolution(for: kind, layout: layout, environment: environment, syscalls: syscalls))
+    let resolved = try resolution(
+      for: kind, layout: layout, environment: environment, syscalls: syscalls)
+    // Only the runtime directory has anything to check.
+    guard resolved.requirement != nil else { return resolved }
+    return try check(environment, syscalls).settle(resolved)
   }
 
   /// Stage 1, then the pure layout: the environment with `user-dirs.dirs` read when the kind

@@ -59,7 +59,7 @@ enum Platform {
   static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4097)
     guard getcwd(&buffer, buffer.count) != nil else { return "." }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Replaces the process with `command`, found in `PATH`, its environment the process's with

@@ -38,49 +38,192 @@ public struct ProcessEnvironment: Sendable, Hashable {
   }
 
   /// The environment variables that matter, by name.
-  public var variables: [String: String]
+  public var variables: [String: String] {
+    get { storage.variables }
+    set { uniqueStorage().variables = newValue }
+  }
   /// Variables whose bytes are not UTF-8, by name, as they were set. A `URL` cannot hold such
   /// a path, so the library ignores the value with a warning, as if it were unset; in a list
   /// (`XDG_DATA_DIRS`) only the entries that are not UTF-8 are ignored.
-  public var undecodableVariables: [String: [UInt8]]
+  public var undecodableVariables: [String: [UInt8]] {
+    get { storage.undecodableVariables }
+    set { uniqueStorage().undecodableVariables = newValue }
+  }
   /// The home directory that the system gives when `HOME` is unusable: the password database
   /// (`getpwuid_r`), or on Apple platforms `NSHomeDirectory()` (the container of a sandboxed
   /// app), if known.
   ///
   /// ``capture()`` reads it only when `HOME` is unusable; ``readingPasswordDatabase()`` reads
   /// it in any case.
-  public var passwordDatabaseHome: String?
+  public var passwordDatabaseHome: String? {
+    get { storage.passwordDatabaseHome }
+    set { uniqueStorage().passwordDatabaseHome = newValue }
+  }
   /// The effective user ID, used to check the runtime directory's owner.
-  public var effectiveUserID: UInt32
+  public var effectiveUserID: UInt32 {
+    get { storage.effectiveUserID }
+    set { uniqueStorage().effectiveUserID = newValue }
+  }
   /// The operating system whose conventions apply.
-  public var platform: OperatingSystem
+  public var platform: OperatingSystem {
+    get { storage.platform }
+    set { uniqueStorage().platform = newValue }
+  }
   /// Whether the process runs setuid or setgid (`AT_SECURE`); the environment is not trusted then.
-  public var isSecureExecution: Bool
+  public var isSecureExecution: Bool {
+    get { storage.isSecureExecution }
+    set { uniqueStorage().isSecureExecution = newValue }
+  }
   /// Where `user-dirs.dirs` comes from.
-  public var userDirectoriesFile: UserDirectoriesFile
+  public var userDirectoriesFile: UserDirectoriesFile {
+    get { storage.userDirectoriesFile }
+    set { uniqueStorage().userDirectoriesFile = newValue }
+  }
   /// Where app group containers come from.
-  public var groupContainers: GroupContainers
+  public var groupContainers: GroupContainers {
+    get { storage.groupContainers }
+    set { uniqueStorage().groupContainers = newValue }
+  }
   /// The application's private storage on Android, such as `/data/user/0/com.example.app`
   /// (the parent of `Context.getFilesDir()`); every Android directory is inside it.
   ///
   /// ``capture()`` derives it from the process name and user ID of an Android app process; set
   /// it yourself when that guess is wrong (a second process, or adopted storage).
-  public var androidAppStorage: String?
+  public var androidAppStorage: String? {
+    get { storage.androidAppStorage }
+    set { uniqueStorage().androidAppStorage = newValue }
+  }
   /// The user's shared storage on Android, `/storage/emulated/<n>` by default (Documents,
   /// Download, Music, Pictures and Movies are folders of it).
-  public var androidSharedStorage: String? = nil
+  public var androidSharedStorage: String? {
+    get { storage.androidSharedStorage }
+    set { uniqueStorage().androidSharedStorage = newValue }
+  }
   /// Whether the system-wide directories (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
   /// `/Library/Application Support`) are searched after the user's own; not in an isolated
   /// environment.
-  var searchesSystemDirectories = true
+  var searchesSystemDirectories: Bool {
+    get { storage.searchesSystemDirectories }
+    set { uniqueStorage().searchesSystemDirectories = newValue }
+  }
   /// The Windows Known Folders that `SHGetKnownFolderPath` reported, by folder.
-  var knownFolders: [WindowsKnownFolder: String] = [:]
+  var knownFolders: [WindowsKnownFolder: String] {
+    get { storage.knownFolders }
+    set { uniqueStorage().knownFolders = newValue }
+  }
   /// The root of an isolated environment, which its paths lie inside: creation starts there
   /// without opening the directories above it.
-  var trustedRoot: String? = nil
+  var trustedRoot: String? {
+    get { storage.trustedRoot }
+    set { uniqueStorage().trustedRoot = newValue }
+  }
   /// Whether `XDG_RUNTIME_DIR` is the environment's own, made 0700 when first needed, as in an
   /// isolated environment, rather than one the login session must provide.
-  var createsRuntimeDirectory = false
+  var createsRuntimeDirectory: Bool {
+    get { storage.createsRuntimeDirectory }
+    set { uniqueStorage().createsRuntimeDirectory = newValue }
+  }
+
+  /// The values, in one box shared by copies until one of them changes (copy on write): an
+  /// environment is passed down every resolution, and a copy should cost one retain.
+  private var storage: Storage
+
+  private final class Storage: @unchecked Sendable {
+    // Changed only through `uniqueStorage()`, when no other value shares the box.
+    var variables: [String: String]
+    var undecodableVariables: [String: [UInt8]]
+    var passwordDatabaseHome: String?
+    var effectiveUserID: UInt32
+    var platform: OperatingSystem
+    var isSecureExecution: Bool
+    var userDirectoriesFile: UserDirectoriesFile
+    var groupContainers: GroupContainers
+    var androidAppStorage: String?
+    var androidSharedStorage: String?
+    var searchesSystemDirectories: Bool
+    var knownFolders: [WindowsKnownFolder: String]
+    var trustedRoot: String?
+    var createsRuntimeDirectory: Bool
+
+    init(
+      variables: [String: String], undecodableVariables: [String: [UInt8]],
+      passwordDatabaseHome: String?, effectiveUserID: UInt32, platform: OperatingSystem,
+      isSecureExecution: Bool, userDirectoriesFile: UserDirectoriesFile,
+      groupContainers: GroupContainers, androidAppStorage: String?, androidSharedStorage: String?,
+      searchesSystemDirectories: Bool, knownFolders: [WindowsKnownFolder: String],
+      trustedRoot: String?, createsRuntimeDirectory: Bool
+    ) {
+      self.variables = variables
+      self.undecodableVariables = undecodableVariables
+      self.passwordDatabaseHome = passwordDatabaseHome
+      self.effectiveUserID = effectiveUserID
+      self.platform = platform
+      self.isSecureExecution = isSecureExecution
+      self.userDirectoriesFile = userDirectoriesFile
+      self.groupContainers = groupContainers
+      self.androidAppStorage = androidAppStorage
+      self.androidSharedStorage = androidSharedStorage
+      self.searchesSystemDirectories = searchesSystemDirectories
+      self.knownFolders = knownFolders
+      self.trustedRoot = trustedRoot
+      self.createsRuntimeDirectory = createsRuntimeDirectory
+    }
+
+    func copy() -> Storage {
+      Storage(
+        variables: variables, undecodableVariables: undecodableVariables,
+        passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: effectiveUserID,
+        platform: platform, isSecureExecution: isSecureExecution,
+        userDirectoriesFile: userDirectoriesFile, groupContainers: groupContainers,
+        androidAppStorage: androidAppStorage, androidSharedStorage: androidSharedStorage,
+        searchesSystemDirectories: searchesSystemDirectories, knownFolders: knownFolders,
+        trustedRoot: trustedRoot, createsRuntimeDirectory: createsRuntimeDirectory)
+    }
+  }
+
+  private mutating func uniqueStorage() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
+
+  /// Two environments are equal when all their values are.
+  public static func == (left: ProcessEnvironment, right: ProcessEnvironment) -> Bool {
+    if left.storage === right.storage { return true }
+    let left = left.storage
+    let right = right.storage
+    return left.variables == right.variables
+      && left.undecodableVariables == right.undecodableVariables
+      && left.passwordDatabaseHome == right.passwordDatabaseHome
+      && left.effectiveUserID == right.effectiveUserID
+      && left.platform == right.platform
+      && left.isSecureExecution == right.isSecureExecution
+      && left.userDirectoriesFile == right.userDirectoriesFile
+      && left.groupContainers == right.groupContainers
+      && left.androidAppStorage == right.androidAppStorage
+      && left.androidSharedStorage == right.androidSharedStorage
+      && left.searchesSystemDirectories == right.searchesSystemDirectories
+      && left.knownFolders == right.knownFolders
+      && left.trustedRoot == right.trustedRoot
+      && left.createsRuntimeDirectory == right.createsRuntimeDirectory
+  }
+
+  /// Hashes all the values.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.variables)
+    hasher.combine(storage.undecodableVariables)
+    hasher.combine(storage.passwordDatabaseHome)
+    hasher.combine(storage.effectiveUserID)
+    hasher.combine(storage.platform)
+    hasher.combine(storage.isSecureExecution)
+    hasher.combine(storage.userDirectoriesFile)
+    hasher.combine(storage.groupContainers)
+    hasher.combine(storage.androidAppStorage)
+    hasher.combine(storage.androidSharedStorage)
+    hasher.combine(storage.searchesSystemDirectories)
+    hasher.combine(storage.knownFolders)
+    hasher.combine(storage.trustedRoot)
+    hasher.combine(storage.createsRuntimeDirectory)
+  }
 
   /// Describes an environment.
   ///
@@ -105,15 +248,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
     androidAppStorage: String? = nil,
     undecodableVariables: [String: [UInt8]] = [:]
   ) {
-    self.variables = variables
-    self.undecodableVariables = undecodableVariables
-    self.passwordDatabaseHome = passwordDatabaseHome
-    self.effectiveUserID = effectiveUserID
-    self.platform = platform
-    self.isSecureExecution = isSecureExecution
-    self.userDirectoriesFile = userDirectoriesFile
-    self.groupContainers = groupContainers
-    self.androidAppStorage = androidAppStorage
+    storage = Storage(
+      variables: variables, undecodableVariables: undecodableVariables,
+      passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: effectiveUserID,
+      platform: platform, isSecureExecution: isSecureExecution,
+      userDirectoriesFile: userDirectoriesFile, groupContainers: groupContainers,
+      androidAppStorage: androidAppStorage, androidSharedStorage: nil,
+      searchesSystemDirectories: true, knownFolders: [:], trustedRoot: nil,
+      createsRuntimeDirectory: false)
   }
 
   /// The environment the library resolves from by default: the one made current for the task

@@ -10,22 +10,45 @@ public struct DirectoryResolution: Sendable, Hashable {
   public let path: String
   /// Which variable, default, file line or fallback decided the path.
   public let source: DirectorySource
-  /// The places looked at before ``source`` and passed over, most preferred first.
-  public let ignored: [IgnoredValue]
+  /// What the file system must still confirm, or `nil` when nothing is pending.
+  public let requirement: DirectoryRequirement?
   /// The home directory the path was built from, if it was.
   public let home: HomeDirectory?
+  /// What was passed over and the other warnings, in one box (`nil` when there are none):
+  /// resolving and copying a resolution stays cheap, and these are read only to explain.
+  private let provenance: Provenance?
+
+  /// The places looked at before ``source`` and passed over, most preferred first.
+  public var ignored: [IgnoredValue] { provenance?.ignored ?? [] }
   /// Everything odd on the way, each with a fix, in the order it was found: those of
   /// ``ignored`` and of the home's, then the others. Made when asked, so that resolving costs
   /// no text.
   public var warnings: [DirectoryWarning] {
-    let own = ignored.compactMap(\.warning)
+    let own = provenance?.ignored.compactMap(\.warning) ?? []
     let fromHome = home?.ignored.compactMap(\.warning) ?? []
-    return own + fromHome + extraWarnings
+    return own + fromHome + (provenance?.extraWarnings ?? [])
   }
-  /// What the file system must still confirm, or `nil` when nothing is pending.
-  public let requirement: DirectoryRequirement?
   /// The warnings that do not come from ``ignored`` or ``home``.
-  let extraWarnings: [DirectoryWarning]
+  var extraWarnings: [DirectoryWarning] { provenance?.extraWarnings ?? [] }
+
+  private final class Provenance: Sendable, Hashable {
+    let ignored: [IgnoredValue]
+    let extraWarnings: [DirectoryWarning]
+
+    init(ignored: [IgnoredValue], extraWarnings: [DirectoryWarning]) {
+      self.ignored = ignored
+      self.extraWarnings = extraWarnings
+    }
+
+    static func == (left: Provenance, right: Provenance) -> Bool {
+      left === right || (left.ignored == right.ignored && left.extraWarnings == right.extraWarnings)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(ignored)
+      hasher.combine(extraWarnings)
+    }
+  }
 
   /// Creates a resolution; its warnings are those of `ignored` and of the home's, then
   /// `extraWarnings`.
@@ -36,19 +59,19 @@ public struct DirectoryResolution: Sendable, Hashable {
   ) {
     self.path = path
     self.source = source
-    self.ignored = ignored
-    self.home = home
     self.requirement = requirement
-    self.extraWarnings = extraWarnings
+    self.home = home
+    provenance =
+      ignored.isEmpty && extraWarnings.isEmpty
+      ? nil : Provenance(ignored: ignored, extraWarnings: extraWarnings)
   }
 
   private init(copying other: DirectoryResolution, path: String) {
     self.path = path
     source = other.source
-    ignored = other.ignored
-    home = other.home
     requirement = other.requirement
-    extraWarnings = other.extraWarnings
+    home = other.home
+    provenance = other.provenance
   }
 
   /// The same resolution with a POSIX path component appended.
@@ -64,9 +87,17 @@ public struct DirectoryResolution: Sendable, Hashable {
 
   /// The same resolution at another path, with its requirement met (or kept, as given).
   func with(path: String, requirement: DirectoryRequirement?) -> DirectoryResolution {
-    DirectoryResolution(
-      path: path, source: source, ignored: ignored, home: home, extraWarnings: extraWarnings,
-      requirement: requirement)
+    var copy = DirectoryResolution(copying: self, path: path)
+    copy = DirectoryResolution(copy, requirement: requirement)
+    return copy
+  }
+
+  private init(_ other: DirectoryResolution, requirement: DirectoryRequirement?) {
+    path = other.path
+    source = other.source
+    self.requirement = requirement
+    home = other.home
+    provenance = other.provenance
   }
 }
 

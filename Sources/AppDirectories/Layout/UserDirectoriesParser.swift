@@ -24,6 +24,24 @@ struct UserDirectories: Sendable, Hashable {
     case videos = "VIDEOS"
     case projects = "PROJECTS"
 
+    /// Hashed by case, not by its name: the key is looked up on every resolution of a user
+    /// folder.
+    func hash(into hasher: inout Hasher) {
+      let ordinal =
+        switch self {
+        case .desktop: 0
+        case .download: 1
+        case .templates: 2
+        case .publicShare: 3
+        case .documents: 4
+        case .music: 5
+        case .pictures: 6
+        case .videos: 7
+        case .projects: 8
+        }
+      hasher.combine(ordinal)
+    }
+
     init?(_ kind: StandardDirectory) {
       switch kind {
       case .desktop: self = .desktop
@@ -54,12 +72,27 @@ struct UserDirectories: Sendable, Hashable {
     }
   }
 
+  /// What the file says of one key.
+  struct Entry: Sendable, Hashable {
+    /// The absolute, normalized path of the key's last usable line.
+    var path: String?
+    /// The number (from 1) of that line.
+    var line: Int?
+    /// The key's lines that were ignored, with why, in file order.
+    var problems: [IgnoredValue.Reason] = []
+  }
+
+  /// What the file says of each key that has a line.
+  var entries: [Key: Entry] = [:]
+
   /// The absolute, normalized path of each key's last usable line.
-  var paths: [Key: String] = [:]
+  var paths: [Key: String] { entries.compactMapValues(\.path) }
   /// The number (from 1) of each key's last usable line.
-  var lineNumbers: [Key: Int] = [:]
+  var lineNumbers: [Key: Int] { entries.compactMapValues(\.line) }
   /// The lines of each key that were ignored, with why, in file order.
-  var problems: [Key: [IgnoredValue.Reason]] = [:]
+  var problems: [Key: [IgnoredValue.Reason]] {
+    entries.compactMapValues { $0.problems.isEmpty ? nil : $0.problems }
+  }
   /// Warnings for the lines that name no known key.
   var unattributed: [DirectoryWarning] = []
 
@@ -81,12 +114,12 @@ struct UserDirectories: Sendable, Hashable {
       let parsed = Self.parseLine(Array(line), home: home)
       switch parsed {
       case .found(let key, let path):
-        paths[key] = path
-        lineNumbers[key] = number
+        entries[key, default: Entry()].path = path
+        entries[key, default: Entry()].line = number
       case .ignored(let key?, let reason):
         let reason: IgnoredValue.Reason =
           reason == nil ? .notUTF8 : .invalidLine(number: number, problem: reason!)
-        problems[key, default: []].append(reason)
+        entries[key, default: Entry()].problems.append(reason)
       case .ignored(nil, let reason):
         let problem = reason ?? "it is not valid UTF-8"
         let fix =

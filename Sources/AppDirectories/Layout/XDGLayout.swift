@@ -66,8 +66,16 @@ struct XDGLayout: PlatformLayout {
     }
   }
 
+  /// `<config>/user-dirs.dirs`, worked out without building a resolution: it is asked on every
+  /// lookup of a user folder.
   func userDirectoriesFilePath() throws(DirectoryError) -> String {
-    try base(.config).appending("user-dirs.dirs").path
+    let config: String
+    if case .path(let path) = environment.pathVariable("XDG_CONFIG_HOME") {
+      config = path
+    } else {
+      config = POSIXPath.join(try environment.resolveHome().path, ".config")
+    }
+    return POSIXPath.join(config, "user-dirs.dirs")
   }
 
   private func variable(_ name: String, orHome defaultPath: String) throws(DirectoryError)
@@ -121,7 +129,7 @@ struct XDGLayout: PlatformLayout {
     if let path = userDirectoriesText?.path {
       file = path
     } else {
-      file = try base(.config).appending("user-dirs.dirs").path
+      file = try userDirectoriesFilePath()
     }
     let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
     let parsed: UserDirectories?
@@ -144,9 +152,10 @@ struct XDGLayout: PlatformLayout {
       parsed = nil
       fileProblem = .fileMissing
     }
-    var ignored = (parsed?.problems[key] ?? []).map { IgnoredValue(origin, $0) }
+    let entry = parsed?.entries[key]
+    var ignored = (entry?.problems ?? []).map { IgnoredValue(origin, $0) }
     let unattributed = parsed?.unattributed ?? []
-    if let path = parsed?.paths[key], let line = parsed?.lineNumbers[key] {
+    if let path = entry?.path, let line = entry?.line {
       let isInHome = path == home.path || path.hasPrefix(home.path + "/")
       return DirectoryResolution(
         path: path, source: .userDirectoriesFile(path: file, line: line), ignored: ignored,
