@@ -16,6 +16,13 @@ struct ToolResult: Sendable {
 
 /// Runs the `appdirs` built next to the test bundle as a child process.
 enum Tool {
+  /// `LLVM_PROFILE_FILE`, passed on to the tool when the tests run with code coverage, so that
+  /// `Scripts/coverage.sh` counts what the tool's own runs cover.
+  static let coverageVariables: [String: String] = {
+    guard let file = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] else { return [:] }
+    return ["LLVM_PROFILE_FILE": file]
+  }()
+
   /// The user the permission tests run as (`nobody`, whose home is `/nonexistent`).
   static let unprivilegedUser: uid_t = 65534
 
@@ -60,7 +67,7 @@ enum Tool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
-    process.environment = environment
+    process.environment = environment.merging(coverageVariables) { mine, _ in mine }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -91,7 +98,7 @@ enum Tool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
-    process.environment = environment
+    process.environment = environment.merging(coverageVariables) { mine, _ in mine }
     process.currentDirectoryURL = URL(fileURLWithPath: root.path)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
