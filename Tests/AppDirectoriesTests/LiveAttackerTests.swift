@@ -41,6 +41,29 @@ struct LiveAttackerTests {
     }
   }
 
+  @Test("Another user's link is named even where mkdirat is refused first")
+  func foreignSymlinkBehindARefusedMkdirIsNamed() throws {
+    try TemporaryRoot.with { root in
+      try Self.prepare(root)
+      #expect(Attacker.run("ln -s '\(root.at("target"))' '\(root.at("shared/deep"))'") == 0)
+      var provider = RecordingSystemCalls()
+      // As if the parent refused new entries (a read-only group folder): EACCES before EEXIST.
+      provider.onMakeDirectory = { live, parent, name, mode in
+        name == "deep"
+          ? SystemErrno(rawValue: EACCES) : live.makeDirectory(in: parent, name: name, mode: mode)
+      }
+      let environment = root.environment(["XDG_DATA_HOME": root.at("shared/deep/a")])
+      let dirs = try AppDirectories(
+        app: "X", organization: nil, layout: .native, environment: environment,
+        syscalls: provider.syscalls)
+      #expect(
+        throws: DirectoryError.ownedByAnotherUser(
+          path: root.at("shared/deep"), owner: Attacker.user, isSymbolicLink: true)
+      ) { try dirs.directory(.data) }
+      #expect(root.relativePaths().filter { $0.hasPrefix("target/") }.isEmpty)
+    }
+  }
+
   @Test("A symbolic link of the user's own, or of root, is followed")
   func ownSymlinkIsFollowed() throws {
     try TemporaryRoot.with { root in

@@ -26,9 +26,12 @@ extension ProcessEnvironment {
   public static func isolated(in root: URL) -> ProcessEnvironment {
     let platform = OperatingSystem.host
     let captured = ProcessEnvironment.captured
+    // The path as the system spells it (`C:\…` on Windows), not the URL's `/`-separated path.
+    let native =
+      root.withUnsafeFileSystemRepresentation { $0.map { String(cString: $0) } } ?? root.path
     var environment: ProcessEnvironment
     if platform == .windows {
-      let base = WindowsPath.normalize(root.path)
+      let base = WindowsPath.normalize(native)
       func inside(_ components: String...) -> String { WindowsPath.join(base, components) }
       let profile = inside("home")
       environment = ProcessEnvironment(
@@ -41,7 +44,7 @@ extension ProcessEnvironment {
       )
       environment.trustedRoot = base
     } else {
-      let base = POSIXPath.normalize(root.path)
+      let base = POSIXPath.normalize(native)
       func inside(_ relative: String) -> String { POSIXPath.join(base, relative) }
       let home = inside("home")
       environment = ProcessEnvironment(

@@ -113,10 +113,10 @@ struct DirectoryCreator: Sendable {
           throw Self.makeError(error, at: path)
         case .failure(.failed(let openError)):
           if error.rawValue == EEXIST { throw openError }
-          // mkdirat's own error is the real one, unless something that is not a directory
-          // stands in the way.
+          // mkdirat's own error is the real one, unless something that is not a directory,
+          // or another user's link, stands in the way.
           switch openError {
-          case .notADirectory, .danglingSymlink: throw openError
+          case .notADirectory, .danglingSymlink, .ownedByAnotherUser: throw openError
           default: throw Self.makeError(error, at: path)
           }
         }
