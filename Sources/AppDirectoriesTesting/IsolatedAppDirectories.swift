@@ -8,12 +8,12 @@ public import Testing
 #endif
 #if canImport(Darwin)
   import Darwin
+#elseif canImport(Android)
+  import Android
 #elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Android)
-  import Android
 #endif
 
 /// The trait that gives each test its own home: a fresh root in the system's temporary

@@ -1,6 +1,15 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
+
+// The C function, under a name that the counter's own read() does not hide.
+private let systemRead = read
 
 /// Counts the system calls the calling thread makes, as the kernel sees them: a perf event on the
 /// `raw_syscalls:sys_enter` tracepoint. Every call is counted, whether it goes through the
@@ -47,7 +56,7 @@ final class SystemCallCounter {
   /// The number of system calls entered so far; the `read` that asks is counted too.
   func read() -> UInt64? {
     var value: UInt64 = 0
-    let count = Glibc.read(descriptor, &value, MemoryLayout<UInt64>.size)
+    let count = systemRead(descriptor, &value, MemoryLayout<UInt64>.size)
     return count == MemoryLayout<UInt64>.size ? value : nil
   }
 

@@ -1,11 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
+#if canImport(Darwin)
   import Darwin
 #elseif canImport(Android)
   import Android
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif os(Windows)
   import ucrt
 #endif

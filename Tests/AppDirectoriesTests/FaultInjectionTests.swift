@@ -4,12 +4,14 @@ import Testing
 @_spi(Tool) @testable import AppDirectories
 @testable import TestSupport
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
 #endif
 
 /// A step of finding-or-creating `<scratch>/existing/base/middle/leaf` when only

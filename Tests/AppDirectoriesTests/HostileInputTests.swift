@@ -4,12 +4,14 @@ import Testing
 @testable import AppDirectories
 @testable import TestSupport
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
 #endif
 
 /// One hostile name and what must happen to it.

@@ -4,8 +4,14 @@ import Testing
 @testable import AppDirectories
 @testable import TestSupport
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// A real second user (`nobody`, through `setpriv`) attacks from shared directories while the

@@ -3,13 +3,18 @@ import Testing
 
 @testable import AppDirectories
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
 #endif
+
+// The C function, under a name that the root's own symlink(_:to:) does not hide.
+private let systemSymlink = symlink
 
 /// A failure while preparing a test's files, with the call and `errno` that failed.
 struct SetupFailure: Error, CustomStringConvertible {
@@ -136,7 +141,7 @@ final class TemporaryRoot: Sendable {
   func makeSymlink(_ absolutePath: String, to target: String) throws {
     let parent = (absolutePath as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    guard Glibc.symlink(target, absolutePath) == 0 else {
+    guard systemSymlink(target, absolutePath) == 0 else {
       throw SetupFailure("symlink", absolutePath)
     }
   }

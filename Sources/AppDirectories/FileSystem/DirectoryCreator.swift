@@ -1,11 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
+#if canImport(Darwin)
   import Darwin
 #elseif canImport(Android)
   import Android
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// Finds or creates a directory, one component at a time, without races.

@@ -1,11 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
+#if canImport(Darwin)
   import Darwin
 #elseif canImport(Android)
   import Android
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// What `stat` says about a file, reduced to what the library looks at.

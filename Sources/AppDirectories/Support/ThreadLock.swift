@@ -1,11 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
+#if canImport(Darwin)
   import Darwin
 #elseif canImport(Android)
   import Android
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// A mutex for the lazily filled caches that a command-line tool creates at start-up.
