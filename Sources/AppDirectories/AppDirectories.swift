@@ -175,8 +175,9 @@ public struct AppDirectories: Sendable {
 
   /// Finds or creates a directory and returns its URL.
   ///
-  /// When the directory exists this costs one system call (two for the runtime directory,
-  /// whose base is checked too). Missing directories are created with mode 0700; existing ones
+  /// When the directory exists this costs one system call; for the runtime directory, whose
+  /// base is checked on a descriptor, an `lstat`, an `open`, an `fstat`, an `fstatat` and a
+  /// `close`. Missing directories are created with mode 0700; existing ones
   /// are left as they are. A file, a dangling symlink or anything else in the way is a
   /// ``DirectoryError`` naming the path.
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
@@ -239,9 +240,7 @@ public struct AppDirectories: Sendable {
   }
 
   private var privateDirectoryCheck: PrivateDirectoryCheck {
-    PrivateDirectoryCheck(
-      syscalls: storage.syscalls, effectiveUserID: storage.environment.effectiveUserID,
-      trustedRoot: storage.environment.trustedRoot)
+    PrivateDirectoryCheck(syscalls: storage.syscalls, environment: storage.environment)
   }
 
   private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {

@@ -94,7 +94,8 @@ public enum StandardDirectories {
   ) throws(DirectoryError) -> URL {
     let resolved = try resolution(
       for: kind, layout: layout, environment: environment, syscalls: syscalls)
-    return try check(environment, syscalls).ensure(resolved).url
+    return try PrivateDirectoryCheck(syscalls: syscalls, environment: environment)
+      .ensure(resolved).url
   }
 
   static func verifiedResolution(
@@ -105,11 +106,13 @@ public enum StandardDirectories {
       for: kind, layout: layout, environment: environment, syscalls: syscalls)
     // Only the runtime directory has anything to check.
     guard resolved.requirement != nil else { return resolved }
-    return try check(environment, syscalls).settle(resolved)
+    return try PrivateDirectoryCheck(syscalls: syscalls, environment: environment)
+      .settle(resolved)
   }
 
-  /// Stage 1, then the pure layout: the environment with `user-dirs.dirs` read when the kind
-  /// is a user folder and the environment reads the file from disk, then the path table.
+  /// Stage 1, then the pure layout: for a user folder in an environment that reads
+  /// `user-dirs.dirs` from disk, the file's text is read and handed to the XDG table beside
+  /// the environment; then the path table resolves.
   static func resolution(
     for kind: StandardDirectory, layout: DirectoryLayout, environment: ProcessEnvironment,
     syscalls: SystemCalls
@@ -123,13 +126,5 @@ public enum StandardDirectories {
     xdg.userDirectoriesText = UserDirectoriesReader.load(
       file, for: environment, syscalls: syscalls)
     return try xdg.base(kind)
-  }
-
-  private static func check(_ environment: ProcessEnvironment, _ syscalls: SystemCalls)
-    -> PrivateDirectoryCheck
-  {
-    PrivateDirectoryCheck(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID,
-      trustedRoot: environment.trustedRoot)
   }
 }

@@ -134,11 +134,8 @@ struct DirectoryCreator: Sendable {
     guard
       case .success(let status) = syscalls.status(in: directory, name: ".", followSymlinks: true)
     else { return nil }
-    guard status.owner == syscalls.effectiveUserID,
-      abs(syscalls.secondsSinceEpoch() - status.changeSeconds) < 10
-    else {
-      return nil
-    }
+    guard status.mayBeBeingCreated(by: syscalls.effectiveUserID, now: syscalls.secondsSinceEpoch())
+    else { return nil }
     return status.permissions & 0o700 == 0o700
   }
 

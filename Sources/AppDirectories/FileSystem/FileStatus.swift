@@ -24,6 +24,13 @@ struct FileStatus: Sendable, Hashable {
   var modificationNanoseconds: Int = 0
   var changeSeconds: Int = 0
   var changeNanoseconds: Int = 0
+
+  /// Whether this may be a directory that another creator of the same path has just made and
+  /// not yet made 0700: `user`'s own, and changed in the last 10 seconds (one left so for
+  /// longer is the user's choice, and is reported at once).
+  func mayBeBeingCreated(by user: UInt32, now: Int) -> Bool {
+    type == .directory && owner == user && abs(now - changeSeconds) < 10
+  }
 }
 
 extension FileStatus {

@@ -14,6 +14,19 @@ struct PrivateDirectoryCheck: Sendable {
   /// Where creation may start, as for ``DirectoryCreator``.
   var trustedRoot: String? = nil
 
+  /// The check for an environment's user, with creation starting where its paths allow.
+  init(syscalls: SystemCalls, environment: ProcessEnvironment) {
+    self.init(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID,
+      trustedRoot: environment.trustedRoot)
+  }
+
+  init(syscalls: SystemCalls, effectiveUserID: UInt32, trustedRoot: String? = nil) {
+    self.syscalls = syscalls
+    self.effectiveUserID = effectiveUserID
+    self.trustedRoot = trustedRoot
+  }
+
   /// Why `status` is not a private directory of the user, or `nil` when it is.
   func problem(with status: FileStatus) -> PrivateDirectoryProblem? {
     switch status.type {
@@ -28,10 +41,15 @@ struct PrivateDirectoryCheck: Sendable {
 
   /// Why the directory at `path` is not private, or `nil` when it is.
   func problem(at path: String) -> PrivateDirectoryProblem? {
+    examine(path).problem
+  }
+
+  /// What `lstat` shows at `path`, and why it is not a private directory of the user.
+  private func examine(_ path: String) -> (status: FileStatus?, problem: PrivateDirectoryProblem?) {
     switch syscalls.status(path: path, followSymlinks: false) {
-    case .success(let status): return problem(with: status)
-    case .failure(let error) where error == .noSuchFileOrDirectory: return .missing
-    case .failure(let error): return .unexaminable(error)
+    case .success(let status): return (status, problem(with: status))
+    case .failure(let error) where error == .noSuchFileOrDirectory: return (nil, .missing)
+    case .failure(let error): return (nil, .unexaminable(error))
     }
   }
 
@@ -94,19 +112,13 @@ struct PrivateDirectoryCheck: Sendable {
       case .privateDirectory(let base, let createsIfMissing, let otherwise) =
         resolution.requirement
     else { return nil }
-    let found = syscalls.status(path: base, followSymlinks: false)
-    let problem: PrivateDirectoryProblem?
-    switch found {
-    case .success(let status): problem = self.problem(with: status)
-    case .failure(let error) where error == .noSuchFileOrDirectory: problem = .missing
-    case .failure(let error): problem = .unexaminable(error)
-    }
+    let (status, problem) = examine(base)
     switch problem {
     case nil:
       return Choice(resolution: resolution, base: base, isMissing: false)
     case .missing? where createsIfMissing:
       return Choice(resolution: resolution, base: base, isMissing: true)
-    case .mode? where createsIfMissing && isBeingCreated(try? found.get()):
+    case .mode? where createsIfMissing && isBeingCreated(status):
       return Choice(resolution: resolution, base: base, isMissing: false, isBeingCreated: true)
     case let problem?:
       guard let otherwise else {
@@ -178,9 +190,7 @@ struct PrivateDirectoryCheck: Sendable {
   /// the user's own, without all of the owner's permission bits (what a strict umask leaves),
   /// and changed in the last 10 seconds; one that has been so for longer is refused at once.
   private func isBeingCreated(_ status: FileStatus?) -> Bool {
-    guard let status, status.type == .directory, status.owner == effectiveUserID,
-      status.permissions & 0o700 != 0o700
-    else { return false }
-    return abs(syscalls.secondsSinceEpoch() - status.changeSeconds) < 10
+    guard let status, status.permissions & 0o700 != 0o700 else { return false }
+    return status.mayBeBeingCreated(by: effectiveUserID, now: syscalls.secondsSinceEpoch())
   }
 }
