@@ -63,7 +63,7 @@ struct PrivateDirectoryCheck: Sendable {
     guard let choice = try choose(resolution) else { return resolution }
     // Missing, or being made by another creator: still pending, for ensure(_:).
     if choice.isMissing || choice.isBeingCreated { return choice.resolution }
-    return choice.resolution.with(path: choice.resolution.path, requirement: nil)
+    return choice.resolution.withRequirementMet
   }
 
   /// Finds or creates the resolved directory. Without a requirement this is the ordinary
@@ -89,11 +89,11 @@ struct PrivateDirectoryCheck: Sendable {
       if case .success(let status) = syscalls.status(
         in: descriptor, name: relative, followSymlinks: true), status.type == .directory
       {
-        return chosen.with(path: chosen.path, requirement: nil)
+        return chosen.withRequirementMet
       }
       try creator.walk(rest, below: descriptor, at: base)
     }
-    return chosen.with(path: chosen.path, requirement: nil)
+    return chosen.withRequirementMet
   }
 
   /// The base chosen for a requirement, after the `lstat` check and any switch to a fallback.

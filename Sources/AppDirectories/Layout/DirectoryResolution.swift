@@ -66,38 +66,32 @@ public struct DirectoryResolution: Sendable, Hashable {
       ? nil : Provenance(ignored: ignored, extraWarnings: extraWarnings)
   }
 
-  private init(copying other: DirectoryResolution, path: String) {
+  private init(
+    copying other: DirectoryResolution, path: String, requirement: DirectoryRequirement?
+  ) {
     self.path = path
     source = other.source
-    requirement = other.requirement
+    self.requirement = requirement
     home = other.home
     provenance = other.provenance
   }
 
   /// The same resolution with a POSIX path component appended.
   func appending(_ component: String) -> DirectoryResolution {
-    DirectoryResolution(copying: self, path: POSIXPath.join(path, component))
+    DirectoryResolution(
+      copying: self, path: POSIXPath.join(path, component), requirement: requirement)
   }
 
   /// The same resolution with Windows path components appended; `nil` ones are skipped.
   func appendingWindows(_ components: String?...) -> DirectoryResolution {
     DirectoryResolution(
-      copying: self, path: WindowsPath.join(path, components.compactMap { $0 }))
+      copying: self, path: WindowsPath.join(path, components.compactMap { $0 }),
+      requirement: requirement)
   }
 
-  /// The same resolution at another path, with its requirement met (or kept, as given).
-  func with(path: String, requirement: DirectoryRequirement?) -> DirectoryResolution {
-    var copy = DirectoryResolution(copying: self, path: path)
-    copy = DirectoryResolution(copy, requirement: requirement)
-    return copy
-  }
-
-  private init(_ other: DirectoryResolution, requirement: DirectoryRequirement?) {
-    path = other.path
-    source = other.source
-    self.requirement = requirement
-    home = other.home
-    provenance = other.provenance
+  /// The same resolution with its requirement met: nothing is left for the file system.
+  var withRequirementMet: DirectoryResolution {
+    DirectoryResolution(copying: self, path: path, requirement: nil)
   }
 }
 
