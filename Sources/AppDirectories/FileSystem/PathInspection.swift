@@ -52,4 +52,17 @@ public struct PathInspection: Sendable, Hashable {
   public static func maySearch(_ path: String) -> Bool {
     SystemCalls.live.maySearch(path)
   }
+
+  /// The directories above an absolute path, nearest first, `/` last.
+  public static func ancestors(of path: String) -> [String] {
+    var ancestors: [String] = []
+    var current = path
+    while current != "/" {
+      let parent = POSIXPath.parent(current)
+      if parent == current { break }  // a relative path has no `/` to end at
+      current = parent
+      ancestors.append(current)
+    }
+    return ancestors
+  }
 }

@@ -253,12 +253,7 @@ enum DoctorCommand {
   /// existing ancestor the user cannot write to. The first such ancestor is reported, the
   /// nearest to `/` winning, since nothing below it can be fixed first.
   static func creationFindings(_ path: String, user: UInt32) -> [Finding] {
-    var ancestors: [String] = []
-    var current = path
-    while current != "/" {
-      current = parent(of: current)
-      ancestors.append(current)
-    }
+    let ancestors = PathInspection.ancestors(of: path)
     var findings: [Finding] = []
     var blocking: Finding? = nil
     var missing: String? = PathInspection.at(path) == nil ? path : nil
@@ -306,13 +301,6 @@ enum DoctorCommand {
     }
     if let blocking { findings.append(blocking) }
     return findings
-  }
-
-  /// The folder that holds an absolute path.
-  private static func parent(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/" }
-    let head = String(Substring(path.utf8[..<slash]))
-    return head.isEmpty ? "/" : head
   }
 
   static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {
