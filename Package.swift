@@ -29,7 +29,8 @@ let package = Package(
     // One kit for every test: the temporary root, the recording and fault-injecting system
     // calls, the environments, the tool runner.
     .target(
-      name: "TestSupport", dependencies: ["AppDirectories"], path: "Tests/TestSupport",
+      name: "TestSupport", dependencies: ["AppDirectories", "AppDirectoriesTesting"],
+      path: "Tests/TestSupport",
       swiftSettings: strictSettings),
     .testTarget(
       name: "AppDirectoriesTests",

@@ -74,7 +74,7 @@ extension Trait where Self == IsolatedAppDirectoriesTrait {
 /// }
 /// ```
 public func withIsolatedAppDirectories<R>(_ body: (URL) throws -> R) throws -> R {
-  let root = try IsolationRoot()
+  let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
   defer { root.remove() }
   return try ProcessEnvironment.withCurrent(.isolated(in: root.url)) { try body(root.url) }
 }
@@ -84,7 +84,7 @@ public func withIsolatedAppDirectories<R>(_ body: (URL) throws -> R) throws -> R
 public func withIsolatedAppDirectories<R>(
   isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> R
 ) async throws -> R {
-  let root = try IsolationRoot()
+  let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
   defer { root.remove() }
   return try await ProcessEnvironment.withCurrent(.isolated(in: root.url)) {
     try await body(root.url)
@@ -97,14 +97,15 @@ public struct IsolationRootError: Error, CustomStringConvertible {
   public let description: String
 }
 
-/// A fresh directory in the system's temporary directory, private to the user.
-private struct IsolationRoot {
+/// A fresh directory in the system's temporary directory, private to the user (`mkdtemp`),
+/// removed without following links; the package's own tests use it too.
+struct TemporaryDirectory: Sendable {
   let path: String
   var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
-  init() throws {
+  init(prefix: String) throws {
     let base = FileManager.default.temporaryDirectory.path
-    var template = Array("\(base)/AppDirectoriesTesting.XXXXXX".utf8CString)
+    var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     guard let made else {
       throw IsolationRootError(

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import AppDirectoriesTesting
 
 #if canImport(Darwin)
   import Darwin
@@ -52,15 +53,12 @@ final class TemporaryRoot: Sendable {
 
   deinit { remove() }
 
+  private let directory: TemporaryDirectory
+
   private init() throws {
-    let base = FileManager.default.temporaryDirectory.path
-    var template = Array("\(base)/AppDirectoriesTests.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer in
-      mkdtemp(buffer.baseAddress!)
-    }
-    guard let made else { throw SetupFailure("mkdtemp", base) }
+    directory = try TemporaryDirectory(prefix: "AppDirectoriesTests")
     // The library normalizes paths; so do the expectations, from the same clean root.
-    path = POSIXPath.normalize(String(cString: made))
+    path = POSIXPath.normalize(directory.path)
   }
 
   /// The stand-in for the user's home directory; it does not exist until a test makes it.
@@ -223,22 +221,7 @@ final class TemporaryRoot: Sendable {
   /// Removes the root and everything below it. Symlinks are removed, never followed, so a test
   /// that points a link at a real directory cannot make the clean-up delete it.
   func remove() {
-    Self.removeWithoutFollowing(path)
-  }
-
-  private static func removeWithoutFollowing(_ path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    guard info.st_mode & S_IFMT == S_IFDIR else {
-      unlink(path)
-      return
-    }
-    // A test may leave a directory without write or search permission.
-    chmod(path, 0o700)
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-      removeWithoutFollowing(path + "/" + name)
-    }
-    rmdir(path)
+    directory.remove()
   }
 }
 
