@@ -22,10 +22,6 @@ let package = Package(
       swiftSettings: strictSettings),
     .executableTarget(
       name: "appdirs", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
-    .executableTarget(
-      name: "appdirs-benchmarks", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
-    .executableTarget(
-      name: "appdirs-stress", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
     // One kit for every test: the temporary root, the recording and fault-injecting system
     // calls, the environments, the tool runner.
     .target(
@@ -42,3 +38,15 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The benchmarks and the stress run measure this package on Linux (tracefs, `/proc`, `setpriv`,
+// `Synchronization`, `Process`): they are targets of its own builds there, never products, so a
+// package that depends on this one builds only the library, and the tool when it asks for it.
+#if os(Linux)
+  package.targets += [
+    .executableTarget(
+      name: "appdirs-benchmarks", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "appdirs-stress", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+  ]
+#endif

@@ -227,7 +227,7 @@ public struct AppDirectories: Sendable {
   public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
     try FileSearch.locate(
       file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
-      syscalls: syscalls, stopAtFirst: true
+      style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: true
     ).first
   }
 
@@ -236,7 +236,7 @@ public struct AppDirectories: Sendable {
   public func locateAll(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> [URL] {
     try FileSearch.locate(
       file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
-      syscalls: syscalls, stopAtFirst: false)
+      style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: false)
   }
 
   private var privateDirectoryCheck: PrivateDirectoryCheck {

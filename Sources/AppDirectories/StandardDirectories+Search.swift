@@ -32,7 +32,7 @@ extension StandardDirectories {
       in: { () throws(DirectoryError) in
         try searchResolutions(for: kind, layout: layout, environment: environment)
       },
-      syscalls: .live, stopAtFirst: true
+      style: environment.platform.pathStyle, syscalls: .live, stopAtFirst: true
     ).first
   }
 
@@ -47,6 +47,6 @@ extension StandardDirectories {
       in: { () throws(DirectoryError) in
         try searchResolutions(for: kind, layout: layout, environment: environment)
       },
-      syscalls: .live, stopAtFirst: false)
+      style: environment.platform.pathStyle, syscalls: .live, stopAtFirst: false)
   }
 }

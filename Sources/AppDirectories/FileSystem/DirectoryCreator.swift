@@ -1,18 +1,8 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Android)
-  import Android
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Finds or creates a directory, one component at a time, without races.
 ///
 /// - The steady state (the directory exists) costs one `stat`.
-/// - Otherwise the walk starts at `/` (or at the root of an isolated environment, which its
-///   paths lie inside) and, for each component, calls `mkdirat` relative to the
+/// - Otherwise the walk starts at the path's root (`/`, `C:\`; or at the root of an isolated
+///   environment, which its paths lie inside) and, for each component, calls `mkdirat` relative to the
 ///   open parent, then opens the component: with `O_NOFOLLOW` when it was just created (so that a
 ///   symlink swapped in is refused), following symlinks when it already existed (so that a
 ///   user's `~/.cache` on another disk works).
@@ -23,6 +13,8 @@ struct DirectoryCreator: Sendable {
   let syscalls: SystemCalls
   /// A directory the walk may start from, when the path lies inside it.
   var trustedRoot: String? = nil
+  /// How paths are split and joined: the platform's own, or another for tests of its rules.
+  var style: PathStyle = .host
 
   /// The mode of every directory the library creates.
   static let privateMode: UInt32 = 0o700
@@ -33,7 +25,7 @@ struct DirectoryCreator: Sendable {
     case .success(let status):
       if status.type == .directory { return }
       throw .notADirectory(path: path)
-    case .failure(let error) where error.rawValue == ENAMETOOLONG:
+    case .failure(let error) where error == .nameTooLong:
       // The walk could build it one component at a time, but no one could use it by path.
       throw .nameTooLong(path: path)
     case .failure:
@@ -44,27 +36,29 @@ struct DirectoryCreator: Sendable {
   /// Creates every missing component of `path`; returns whether the last one was created.
   @discardableResult
   func walk(_ path: String) throws(DirectoryError) -> Bool {
-    var start = "/"
-    if let trustedRoot, trustedRoot != "/", POSIXPath.isInside(path, trustedRoot) {
+    var (start, components) = style.splitRoot(path)
+    var startsInside = false
+    if let trustedRoot, trustedRoot != start, style.isInside(path, trustedRoot) {
+      components.removeFirst(style.components(trustedRoot).count - style.components(start).count)
       start = trustedRoot
+      startsInside = true
     }
     let root: Int32
     let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: true)
     switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: start, options: options) {
     case .success(let descriptor): root = descriptor
-    case .failure(let error) where error == .noSuchFileOrDirectory && start != "/":
-      // An isolated root that does not exist yet: made by the walk from `/`, like any path.
-      return try DirectoryCreator(syscalls: syscalls).walk(path)
+    case .failure(let error) where error == .noSuchFileOrDirectory && startsInside:
+      // An isolated root that does not exist yet: made by the walk from the path's own root,
+      // like any path.
+      return try DirectoryCreator(syscalls: syscalls, style: style).walk(path)
     case .failure(let error): throw Self.error(error, at: start)
     }
     defer { syscalls.close(descriptor: root) }
-    let remainder = String(path.utf8.dropFirst(start == "/" ? 0 : start.utf8.count))!
-    return try walk(
-      POSIXPath.components(remainder).map(String.init), below: root, at: start == "/" ? "" : start)
+    return try walk(components, below: root, at: start)
   }
 
   /// Creates every missing one of `components` below the open directory `base`, whose path is
-  /// `basePath` (empty for `/`), without closing `base`; returns whether the last was created.
+  /// `basePath`, without closing `base`; returns whether the last was created.
   @discardableResult
   func walk(_ components: [String], below base: Int32, at basePath: String)
     throws(DirectoryError) -> Bool
@@ -74,7 +68,7 @@ struct DirectoryCreator: Sendable {
     var current = basePath
     var createdLast = false
     for name in components {
-      current += "/" + name
+      current = style.join(current, name)
       let (child, created) = try step(parent: parent, name: name, path: current)
       if parent != base { syscalls.close(descriptor: parent) }
       parent = child
@@ -95,33 +89,33 @@ struct DirectoryCreator: Sendable {
         return (try openCreated(parent: parent, name: name, path: path), true)
       }
       let error = made!
-      switch error.rawValue {
-      case EEXIST, EACCES, EPERM, EROFS:
+      switch error {
+      case .fileExists, .permissionDenied, .notPermitted, .readOnlyFileSystem:
         // The component may exist even when mkdirat reports a permission error first.
         switch openExisting(parent: parent, name: name, path: path) {
         case .success(let descriptor):
           return (descriptor, false)
         case .failure(.vanished):
-          if error.rawValue == EEXIST { continue }
-          if error.rawValue == EACCES, attempt < 11, let complete = isBeingCreated(parent) {
+          if error == .fileExists { continue }
+          if error == .permissionDenied, attempt < 11, let complete = isBeingCreated(parent) {
             // Another creator made the parent under a umask that removed the owner's write
             // bit and has not made it 0700 yet (or did so just now): try again, waiting for
             // it if needed (about 2 s in all, at most).
             if !complete { syscalls.sleep(microseconds: 1000 << attempt) }
             continue
           }
-          throw Self.makeError(error, at: path)
+          throw makeError(error, at: path)
         case .failure(.failed(let openError)):
-          if error.rawValue == EEXIST { throw openError }
+          if error == .fileExists { throw openError }
           // mkdirat's own error is the real one, unless something that is not a directory,
           // or another user's link, stands in the way.
           switch openError {
           case .notADirectory, .danglingSymlink, .ownedByAnotherUser: throw openError
-          default: throw Self.makeError(error, at: path)
+          default: throw makeError(error, at: path)
           }
         }
       default:
-        throw Self.makeError(error, at: path)
+        throw makeError(error, at: path)
       }
     }
     throw .creationFailed(path: path, errno: .noSuchFileOrDirectory)
@@ -155,7 +149,7 @@ struct DirectoryCreator: Sendable {
         throw Self.error(error, at: path)
       }
       return descriptor
-    case .failure(let error) where error.rawValue == EACCES:
+    case .failure(let error) where error == .permissionDenied:
       // A umask that removed the owner's read bit: open it for path operations (which needs no
       // read permission), check it, then fix the mode of exactly what was checked.
       let pathOnly = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
@@ -196,8 +190,8 @@ struct DirectoryCreator: Sendable {
   private func replacedError(_ error: SystemErrno, parent: Int32, name: String, path: String)
     -> DirectoryError
   {
-    switch error.rawValue {
-    case ELOOP, ENOTDIR, ENOENT:
+    switch error {
+    case .tooManySymbolicLinks, .notDirectory, .noSuchFileOrDirectory:
       // A symlink swapped in is refused either way; it is "dangling" only when it leads nowhere.
       if case .success(let status) = syscalls.status(
         in: parent, name: name, followSymlinks: false), status.type == .symbolicLink,
@@ -259,11 +253,11 @@ struct DirectoryCreator: Sendable {
     case .success(let descriptor):
       return .success(descriptor)
     case .failure(let error):
-      switch error.rawValue {
-      case ENOENT, ELOOP:
+      switch error {
+      case .noSuchFileOrDirectory, .tooManySymbolicLinks:
         // Its target is missing, or the links loop.
         return .failure(.failed(.danglingSymlink(path: path)))
-      case ENOTDIR:
+      case .notDirectory:
         return .failure(.failed(.notADirectory(path: path)))
       default:
         return .failure(.failed(Self.error(error, at: path)))
@@ -273,20 +267,20 @@ struct DirectoryCreator: Sendable {
 
   /// The typed error for `mkdirat` failing to make `path`: a permission error is the parent's,
   /// the directory that refused the new entry; anything else is about `path` itself.
-  static func makeError(_ error: SystemErrno, at path: String) -> DirectoryError {
+  func makeError(_ error: SystemErrno, at path: String) -> DirectoryError {
     guard error == .permissionDenied || error == .notPermitted else {
       return Self.error(error, at: path)
     }
-    return .permissionDenied(path: POSIXPath.parent(path), errno: error)
+    return .permissionDenied(path: style.parent(path), errno: error)
   }
 
   /// The typed error for an `errno` at a path.
   static func error(_ error: SystemErrno, at path: String) -> DirectoryError {
-    switch error.rawValue {
-    case EACCES, EPERM: .permissionDenied(path: path, errno: error)
-    case EROFS: .readOnlyFileSystem(path: path)
-    case ENAMETOOLONG: .nameTooLong(path: path)
-    case ENOTDIR: .notADirectory(path: path)
+    switch error {
+    case .permissionDenied, .notPermitted: .permissionDenied(path: path, errno: error)
+    case .readOnlyFileSystem: .readOnlyFileSystem(path: path)
+    case .nameTooLong: .nameTooLong(path: path)
+    case .notDirectory: .notADirectory(path: path)
     default: .creationFailed(path: path, errno: error)
     }
   }

@@ -10,13 +10,13 @@ enum FileSearch {
   /// the first when `stopAtFirst` is set. The file name is checked before the list is resolved.
   static func locate(
     _ file: String, in directories: () throws(DirectoryError) -> [DirectoryResolution],
-    syscalls: SystemCalls, stopAtFirst: Bool
+    style: PathStyle, syscalls: SystemCalls, stopAtFirst: Bool
   ) throws(DirectoryError) -> [URL] {
-    try validateRelativeFile(file)
-    let relative = POSIXPath.normalize(file)
+    try validateRelativeFile(file, style: style)
+    let relative = style.normalize(file)
     var found: [URL] = []
     for directory in try directories() {
-      let path = POSIXPath.join(directory.path, relative)
+      let path = style.join(directory.path, relative)
       if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
         found.append(fileURL(path, isDirectory: status.type == .directory))
         if stopAtFirst { break }
@@ -26,16 +26,21 @@ enum FileSearch {
   }
 
   /// Throws ``DirectoryError/invalidName(name:reason:)`` unless `file` is a relative path that
-  /// stays inside the directory it is joined to.
-  static func validateRelativeFile(_ file: String) throws(DirectoryError) {
+  /// stays inside the directory it is joined to, by the rules of `style`: on Windows `\` is a
+  /// separator too, and `C:\x`, `C:x`, `\x` and `\\server\share` all have a root.
+  static func validateRelativeFile(_ file: String, style: PathStyle) throws(DirectoryError) {
     if file.isEmpty { throw .invalidName(name: file, reason: "the file name is empty") }
-    if POSIXPath.isAbsolute(file) {
+    if style.hasRoot(file) {
       throw .invalidName(name: file, reason: "the file must be relative to the search directories")
     }
     if file.utf8.contains(0) {
       throw .invalidName(name: file, reason: "the file name contains a NUL byte")
     }
-    if POSIXPath.components(file).contains("..") {
+    if style == .windows, file.utf8.contains(UInt8(ascii: ":")) {
+      throw .invalidName(
+        name: file, reason: "the file name contains :, which names a drive or a stream on Windows")
+    }
+    if style.components(file).contains("..") {
       throw .invalidName(
         name: file, reason: "the file name contains .., which leaves the search directories")
     }

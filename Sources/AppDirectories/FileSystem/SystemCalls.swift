@@ -1,17 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Android)
-  import Android
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-// The C functions whose names the provider's methods reuse.
-private let systemRead = read
-private let systemClose = close
-
 /// How to open a directory.
 struct DirectoryOpenOptions: Sendable, Hashable {
   /// Follow a symbolic link in the last component.
@@ -63,6 +49,10 @@ protocol SystemCallProvider: Sendable {
 }
 
 /// The system calls with `EINTR` retried, so that callers never see it.
+///
+/// The live provider, and the few calls that need no seam (the user ID, the clock, a sleep),
+/// are in one twin file per platform: `SystemCalls+POSIX.swift` (Darwin, Glibc, Musl,
+/// Android) and `SystemCalls+Windows.swift`. Nothing above this stage has an `#if`.
 struct SystemCalls: Sendable {
   let provider: any SystemCallProvider
 
@@ -135,22 +125,6 @@ struct SystemCalls: Sendable {
     provider.maySearch(path)
   }
 
-  /// The effective user ID (`geteuid`).
-  var effectiveUserID: UInt32 { UInt32(geteuid()) }
-
-  /// The wall-clock time in whole seconds (`clock_gettime(CLOCK_REALTIME)`, no system call
-  /// through the vDSO).
-  func secondsSinceEpoch() -> Int {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return Int(now.tv_sec)
-  }
-
-  /// Waits (`usleep`).
-  func sleep(microseconds: Int) {
-    usleep(UInt32(microseconds))
-  }
-
   /// Reads a whole regular file of at most `limit` bytes; longer files are cut at `limit`.
   func readFile(path: String, limit: Int) -> Result<[UInt8], SystemErrno> {
     let descriptor: Int32
@@ -186,102 +160,5 @@ struct SystemCalls: Sendable {
       if error == .interrupted { continue }
       return error
     }
-  }
-}
-
-/// The real system calls.
-struct LiveSystemCalls: SystemCallProvider {
-  static let currentDirectoryDescriptor: Int32 = AT_FDCWD
-  #if os(Linux) || os(Android)
-    // O_PATH is 010000000 on every Linux architecture Swift supports.
-    private static let pathOnlyFlag: Int32 = 0o10000000
-  #else
-    private static let pathOnlyFlag: Int32 = 0
-  #endif
-
-  private static var lastError: SystemErrno { SystemErrno(rawValue: errno) }
-
-  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
-    var info = stat()
-    let result =
-      followSymlinks ? stat(path, &info) : lstat(path, &info)
-    return result == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
-  }
-
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
-    FileStatus, SystemErrno
-  > {
-    var info = stat()
-    let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
-    return fstatat(directory, name, &info, flags) == 0
-      ? .success(FileStatus(info)) : .failure(Self.lastError)
-  }
-
-  func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
-    var info = stat()
-    return fstat(descriptor, &info) == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
-  }
-
-  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-    mkdirat(directory, name, mode_t(mode)) == 0 ? nil : Self.lastError
-  }
-
-  func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
-    -> Result<Int32, SystemErrno>
-  {
-    var flags = O_DIRECTORY | O_CLOEXEC
-    if !options.followSymlinks { flags |= O_NOFOLLOW }
-    if options.pathOnly { flags |= Self.pathOnlyFlag }
-    let descriptor = openat(directory, name, flags)
-    return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
-  }
-
-  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
-    fchmod(descriptor, mode_t(mode)) == 0 ? nil : Self.lastError
-  }
-
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-    fchmodat(directory, name, mode_t(mode), AT_SYMLINK_NOFOLLOW) == 0 ? nil : Self.lastError
-  }
-
-  func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
-    #if os(Linux) || os(Android)
-      chmod("/proc/self/fd/\(pathDescriptor)", mode_t(mode)) == 0 ? nil : Self.lastError
-    #else
-      // Without O_PATH the descriptor was opened for reading, which fchmod accepts.
-      fchmod(pathDescriptor, mode_t(mode)) == 0 ? nil : Self.lastError
-    #endif
-  }
-
-  func openFile(path: String) -> Result<Int32, SystemErrno> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-    return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
-  }
-
-  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
-    Int, SystemErrno
-  > {
-    let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
-    return count >= 0 ? .success(count) : .failure(Self.lastError)
-  }
-
-  func close(descriptor: Int32) {
-    _ = systemClose(descriptor)
-  }
-
-  func readLink(path: String) -> Result<String, SystemErrno> {
-    var buffer = [CChar](repeating: 0, count: 4097)
-    let count = readlink(path, &buffer, buffer.count - 1)
-    guard count >= 0 else { return .failure(Self.lastError) }
-    return .success(
-      String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
-  }
-
-  func mayCreateFiles(in path: String) -> Bool {
-    access(path, W_OK | X_OK) == 0
-  }
-
-  func maySearch(_ path: String) -> Bool {
-    access(path, X_OK) == 0
   }
 }

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Checks what this Linux (glibc) machine can check of the other platforms:
+#  1. every Swift file that imports a C library has the whole ladder, in swift-foundation's order
+#     (Darwin, Android, Glibc, Musl), so no file imports Glibc alone;
+#  2. no file reads st_mtim or st_ctim without Darwin's st_mtimespec and st_ctimespec beside it;
+#  3. Package.swift has no benchmark or stress product;
+#  4. the CI workflow names jobs for macOS, iOS, Windows, Android and static Linux (musl);
+#  5. the Musl branches, then the Android branches, compile: in a copy of the package the Glibc
+#     branch is disabled and the other one takes its place (importing Glibc, the module with the
+#     same POSIX declarations here), and the package and its tests are built.
+# Run from the package root: `bash Scripts/check-platform-branches.sh [--static-only]`.
+set -euo pipefail
+
+export PATH="/opt/swift/usr/bin:$PATH"
+failures=0
+fail() {
+  echo "check-platform-branches: $*" >&2
+  failures=$((failures + 1))
+}
+
+mapfile -t swift_files < <(git ls-files --cached --others --exclude-standard "*.swift")
+
+# 1. The import ladder.
+for file in "${swift_files[@]}"; do
+  imports=$(grep -nE '^\s*import (Darwin|Android|Glibc|Musl)\s*$' "$file" || true)
+  [ -z "$imports" ] && continue
+  order=$(echo "$imports" | sed -E 's/^[0-9]+:\s*import //' | tr '\n' ' ')
+  if [ "$order" != "Darwin Android Glibc Musl " ]; then
+    fail "$file imports $order; every file that imports a C library imports Darwin, Android, Glibc and Musl, in that order"
+  fi
+done
+
+# 2. The Darwin spellings of the stat times.
+for file in "${swift_files[@]}"; do
+  for field in mtim ctim; do
+    if grep -qE "\bst_${field}\b" "$file" && ! grep -qE "\bst_${field}espec\b" "$file"; then
+      fail "$file reads st_${field} without Darwin's st_${field}espec beside it"
+    fi
+  done
+done
+
+# 3. No benchmark or stress product.
+if grep -nE '\.(executable|library)\(\s*name:\s*"appdirs-(benchmarks|stress)"' Package.swift; then
+  fail "Package.swift makes the benchmarks or the stress run a product"
+fi
+
+# 4. The workflow's jobs.
+workflow=.github/workflows/platforms.yml
+if [ ! -f "$workflow" ]; then
+  fail "$workflow is missing"
+else
+  for job in macos ios windows android static-linux linux; do
+    grep -qE "^  ${job}:" "$workflow" || fail "$workflow has no job named $job"
+  done
+fi
+
+if [ "${1:-}" = "--static-only" ]; then
+  [ "$failures" -eq 0 ] || exit 1
+  echo "check-platform-branches: static checks passed"
+  exit 0
+fi
+
+# 5. The branches compile.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+build_variant() {
+  local variant=$1 copy="$scratch/$1"
+  mkdir -p "$copy"
+  git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$copy"
+  local sed_script
+  case "$variant" in
+    musl)
+      sed_script='s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g; s/canImport\(Musl\)/canImport(Glibc)/g; s/^(\s*)import Musl\s*$/\1import Glibc/'
+      ;;
+    android)
+      # os(Android) becomes true too, so that the Android-only code is compiled.
+      sed_script='s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g; s/canImport\(Android\)/canImport(Glibc)/g; s/^(\s*)import Android\s*$/\1import Glibc/; s/os\(Android\)/os(Linux)/g'
+      ;;
+  esac
+  find "$copy" -name '*.swift' -print0 | xargs -0 sed -E -i "$sed_script"
+  # Every ladder must have lost its Glibc branch, or the build below proves nothing.
+  local ladders disabled
+  ladders=$(grep -rlE '^\s*import Glibc\s*$' "$copy/Sources" "$copy/Tests" | wc -l)
+  disabled=$(grep -rl 'canImport(GlibcDisabledByCheck)' "$copy/Sources" "$copy/Tests" | wc -l)
+  if [ "$ladders" -ne "$disabled" ]; then
+    fail "$variant: $ladders files import Glibc but only $disabled had their Glibc branch disabled"
+  fi
+  local log="$scratch/$variant.log"
+  if (cd "$copy" && swift build --build-tests --scratch-path "$scratch/$variant-build") >"$log" 2>&1; then
+    echo "check-platform-branches: the $variant branches compile, with the Glibc branch of $disabled files disabled"
+  else
+    grep -E 'error:' "$log" | head -20 >&2
+    fail "the $variant branches do not compile (the full log is above)"
+  fi
+}
+
+build_variant musl
+build_variant android
+
+[ "$failures" -eq 0 ] || exit 1
+echo "check-platform-branches: passed"
