@@ -354,7 +354,9 @@ struct HostileInputTests {
     "A relative file that climbs out with a combining mark after the slash is refused",
     arguments: ["../\u{301}etc", "a/../\u{301}..", "x/..//\u{301}y"])
   func combiningMarkCannotHideDotDot(file: String) {
-    #expect(throws: DirectoryError.self) { try FileSearch.validateRelativeFile(file, style: .posix) }
+    #expect(throws: DirectoryError.self) {
+      try FileSearch.validateRelativeFile(file, style: .posix)
+    }
   }
 
   @Test("A search entry with a NUL byte is dropped with a warning, like a relative one")
