@@ -65,6 +65,52 @@ struct PrivilegeTests {
     #expect(Self.status(root.at("outer/middle/inner/data/ExampleApp")) == nil)
   }
 
+  @Test(
+    "An ancestor the user may search but not read (0111) does not stop creation",
+    arguments: ["data", "cache", "config", "state", "logs"])
+  func searchOnlyAncestor(kind: String) throws {
+    // As in an app's sandbox: root's `sealed` may be searched, not listed; below it is the
+    // user's own folder, in which every directory of the app is made.
+    let root = try Self.root()
+    try root.makeDirectory("sealed/user", mode: 0o700)
+    lchown(root.at("sealed/user"), Self.user, Self.user)
+    chmod(root.at("sealed"), 0o111)
+    let base = root.at("sealed/user")
+    let environment = [
+      "HOME": root.home, "TMPDIR": root.at("shared-tmp"),
+      "XDG_DATA_HOME": base + "/data", "XDG_CONFIG_HOME": base + "/config",
+      "XDG_CACHE_HOME": base + "/cache", "XDG_STATE_HOME": base + "/state",
+    ]
+    let result = try Tool.run(
+      ["path", kind, "--app", "ExampleApp", "--create"], environment: environment,
+      asUser: Self.user, in: root)
+    let expected = kind == "logs" ? base + "/state/ExampleApp/log" : base + "/\(kind)/ExampleApp"
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == expected + "\n")
+    let made = try #require(Self.status(expected))
+    #expect(made.st_mode & S_IFMT == S_IFDIR)
+    #expect(made.st_mode & 0o7777 == 0o700)
+    #expect(made.st_uid == Self.user)
+    // The sealed ancestor itself is untouched.
+    #expect((Self.status(root.at("sealed"))?.st_mode ?? 0) & 0o7777 == 0o111)
+  }
+
+  @Test("A search-only ancestor does not stop the runtime directory's fallback either")
+  func searchOnlyAncestorOfRuntimeFallback() throws {
+    let root = try Self.root()
+    try root.makeDirectory("sealed/tmp", mode: 0o1777)
+    chmod(root.at("sealed"), 0o111)
+    let environment = ["HOME": root.home, "TMPDIR": root.at("sealed/tmp")]
+    let result = try Tool.run(
+      ["path", "runtime", "--app", "ExampleApp", "--create"], environment: environment,
+      asUser: Self.user, in: root)
+    let fallback = root.at("sealed/tmp/runtime-\(Self.user)")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == fallback + "/ExampleApp\n")
+    #expect((Self.status(fallback)?.st_mode ?? 0) & 0o7777 == 0o700)
+    #expect(Self.status(fallback + "/ExampleApp")?.st_uid == Self.user)
+  }
+
   @Test("Another user's XDG_RUNTIME_DIR is not used: the fallback is made, private and owned")
   func otherUsersRuntimeDirectory() throws {
     let root = try Self.root()
