@@ -53,13 +53,14 @@ public struct PathInspection: Sendable, Hashable {
     SystemCalls.live.maySearch(path)
   }
 
-  /// The directories above an absolute path, nearest first, `/` last.
+  /// The directories above an absolute path, nearest first, the root (`/`, `C:\`) last, by the
+  /// path rules of this platform.
   public static func ancestors(of path: String) -> [String] {
     var ancestors: [String] = []
     var current = path
-    while current != "/" {
-      let parent = POSIXPath.parent(current)
-      if parent == current { break }  // a relative path has no `/` to end at
+    while true {
+      let parent = PathStyle.host.parent(current)
+      if parent == current { break }  // the root, or a relative path, which has none to end at
       current = parent
       ancestors.append(current)
     }

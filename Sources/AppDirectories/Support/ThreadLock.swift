@@ -6,27 +6,45 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif os(Windows)
+  import WinSDK
 #endif
 
-/// A mutex for the lazily filled caches that a command-line tool creates at start-up.
+/// A mutex for the lazily filled caches that a command-line tool creates at start-up: a
+/// `pthread_mutex_t`, or an `SRWLOCK` on Windows (which needs no destruction).
 ///
 /// Not generic on purpose: a generic class such as ``Locked`` has its metadata built at run
 /// time on first use, which costs more than everything else those caches do in a short process.
 final class ThreadLock: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  #if os(Windows)
+    private let mutex = UnsafeMutablePointer<SRWLOCK>.allocate(capacity: 1)
+  #else
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  #endif
 
   init() {
-    pthread_mutex_init(mutex, nil)
+    #if os(Windows)
+      InitializeSRWLock(mutex)
+    #else
+      pthread_mutex_init(mutex, nil)
+    #endif
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
+    #if !os(Windows)
+      pthread_mutex_destroy(mutex)
+    #endif
     mutex.deallocate()
   }
 
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    #if os(Windows)
+      AcquireSRWLockExclusive(mutex)
+      defer { ReleaseSRWLockExclusive(mutex) }
+    #else
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+    #endif
     return try body()
   }
 }

@@ -33,9 +33,9 @@ enum SandboxCommand {
       throw UsageError(
         message: "sandbox needs a ROOT and a command, such as 'appdirs sandbox /tmp/box -- env'")
     }
-    var root = arguments.positionals[0]
-    if !root.hasPrefix("/") { root = Platform.currentDirectory() + "/" + root }
-    let sandbox = ProcessEnvironment.isolated(in: URL(fileURLWithPath: root, isDirectory: true))
+    // A relative ROOT is made absolute against the current directory, by the platform's rules.
+    let root = URL(fileURLWithPath: arguments.positionals[0], isDirectory: true).absoluteURL
+    let sandbox = ProcessEnvironment.isolated(in: root)
     // The directories every program expects to exist; the rest is made when asked.
     for kind in [StandardDirectory.home, .temporary, .runtime] {
       _ = try StandardDirectories.directory(kind, environment: sandbox)

@@ -1,0 +1,341 @@
+#if os(Windows)
+  import WinSDK
+
+  // The Windows twin of `SystemCalls+POSIX.swift`: the same provider, made of Win32 calls.
+  //
+  // - A "descriptor" is a key into a table of open handles and the paths they were opened at:
+  //   Win32 has no `openat`, so a name below an open directory is reached by its path. Every
+  //   directory the walk holds open is opened without `FILE_SHARE_DELETE`, so that nobody can
+  //   rename or remove it (or a folder above it) while the walk goes on below it: the path of
+  //   what is held keeps naming what was checked.
+  // - A reparse point (a symbolic link or a junction) is treated as a symbolic link: it is
+  //   opened with `FILE_FLAG_OPEN_REPARSE_POINT` when links must not be followed, and an open
+  //   that must not follow one fails with `ELOOP`, as `O_NOFOLLOW` does.
+  // - The owner of a file is compared with the user of the process token (`GetSecurityInfo`,
+  //   `EqualSid`): a file owned by this user, by SYSTEM or by the Administrators group reports
+  //   owner 0 (the library's "this user or root"); any other owner reports `UInt32.max`.
+  // - Windows has no permission bits: setting them does nothing (a new folder inherits the
+  //   access list of its parent, which in the user's profile is private), and a directory
+  //   reports 0o700.
+  // - Errors are `GetLastError()` values mapped to the C library's `errno` values (ucrt), so that
+  //   the walk above reads them as on every other platform.
+
+  private let pathOnlyAccess = DWORD(FILE_READ_ATTRIBUTES) | DWORD(READ_CONTROL)
+  private let shareWithoutDelete = DWORD(FILE_SHARE_READ) | DWORD(FILE_SHARE_WRITE)
+  private let shareAll = shareWithoutDelete | DWORD(FILE_SHARE_DELETE)
+
+  /// The open handles, by the descriptor the provider gave out for each.
+  private final class HandleTable: @unchecked Sendable {
+    struct Entry {
+      var handle: HANDLE
+      var path: String
+    }
+    private let lock = ThreadLock()
+    private var entries: [Int32: Entry] = [:]
+    private var next: Int32 = 3
+
+    func add(_ handle: HANDLE, path: String) -> Int32 {
+      lock.withLock {
+        let descriptor = next
+        next += 1
+        entries[descriptor] = Entry(handle: handle, path: path)
+        return descriptor
+      }
+    }
+
+    func entry(_ descriptor: Int32) -> Entry? {
+      lock.withLock { entries[descriptor] }
+    }
+
+    func remove(_ descriptor: Int32) -> Entry? {
+      lock.withLock { entries.removeValue(forKey: descriptor) }
+    }
+  }
+
+  private let handles = HandleTable()
+
+  extension SystemCalls {
+    /// The library's user ID on Windows: 0, the "this user" that ``FileStatus/owner`` reports
+    /// for the process's own files.
+    var effectiveUserID: UInt32 { 0 }
+
+    /// The wall-clock time in whole seconds (`time`).
+    func secondsSinceEpoch() -> Int {
+      Int(time(nil))
+    }
+
+    /// Waits (`Sleep`, in milliseconds, at least one).
+    func sleep(microseconds: Int) {
+      Sleep(DWORD(max(1, microseconds / 1000)))
+    }
+  }
+
+  /// The real system calls, made of Win32 calls.
+  struct LiveSystemCalls: SystemCallProvider {
+    /// The descriptor whose names are whole paths.
+    static let currentDirectoryDescriptor: Int32 = -100
+
+    private static var lastError: SystemErrno { SystemErrno(windowsError: GetLastError()) }
+
+    func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
+      switch Self.open(path, access: pathOnlyAccess, share: shareAll, follow: followSymlinks) {
+      case .success(let handle):
+        defer { CloseHandle(handle) }
+        return Self.status(handle)
+      case .failure(let error):
+        return .failure(error)
+      }
+    }
+
+    func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
+      FileStatus, SystemErrno
+    > {
+      guard let path = Self.path(in: directory, name: name) else { return .failure(.badDescriptor) }
+      return status(path: path, followSymlinks: followSymlinks)
+    }
+
+    func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
+      guard let entry = handles.entry(descriptor) else { return .failure(.badDescriptor) }
+      return Self.status(entry.handle)
+    }
+
+    func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
+      guard let path = Self.path(in: directory, name: name) else { return .badDescriptor }
+      let made = Self.withWidePath(path) { CreateDirectoryW($0, nil) }
+      return made ? nil : Self.lastError
+    }
+
+    func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
+      -> Result<Int32, SystemErrno>
+    {
+      guard let path = Self.path(in: directory, name: name) else { return .failure(.badDescriptor) }
+      let handle: HANDLE
+      switch Self.open(
+        path, access: pathOnlyAccess, share: shareWithoutDelete, follow: options.followSymlinks)
+      {
+      case .success(let opened): handle = opened
+      case .failure(let error): return .failure(error)
+      }
+      switch Self.status(handle) {
+      case .success(let status) where status.type == .directory:
+        return .success(handles.add(handle, path: path))
+      case .success(let status):
+        CloseHandle(handle)
+        return .failure(status.type == .symbolicLink ? .tooManySymbolicLinks : .notDirectory)
+      case .failure(let error):
+        CloseHandle(handle)
+        return .failure(error)
+      }
+    }
+
+    func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
+      handles.entry(descriptor) == nil ? .badDescriptor : nil
+    }
+
+    func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
+      Self.path(in: directory, name: name) == nil ? .badDescriptor : nil
+    }
+
+    func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
+      handles.entry(pathDescriptor) == nil ? .badDescriptor : nil
+    }
+
+    func openFile(path: String) -> Result<Int32, SystemErrno> {
+      switch Self.open(path, access: DWORD(GENERIC_READ), share: shareAll, follow: true) {
+      case .success(let handle):
+        switch Self.status(handle) {
+        case .success(let status) where status.type == .directory:
+          CloseHandle(handle)
+          return .failure(.isDirectory)
+        default:
+          return .success(handles.add(handle, path: path))
+        }
+      case .failure(let error):
+        return .failure(error)
+      }
+    }
+
+    func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
+      Int, SystemErrno
+    > {
+      guard let entry = handles.entry(descriptor) else { return .failure(.badDescriptor) }
+      var count: DWORD = 0
+      let size = DWORD(min(buffer.count, Int(Int32.max)))
+      guard ReadFile(entry.handle, buffer.baseAddress, size, &count, nil) else {
+        return .failure(Self.lastError)
+      }
+      return .success(Int(count))
+    }
+
+    func close(descriptor: Int32) {
+      if let entry = handles.remove(descriptor) { CloseHandle(entry.handle) }
+    }
+
+    func readLink(path: String) -> Result<String, SystemErrno> {
+      // Only the tool's diagnosis reads links, to name a target; Windows keeps it in a reparse
+      // buffer that this provider does not decode.
+      .failure(SystemErrno(rawValue: EINVAL))
+    }
+
+    func mayCreateFiles(in path: String) -> Bool {
+      // `_waccess` with W_OK (2): the folder exists and is not read-only.
+      Self.withWidePath(path) { _waccess($0, 2) == 0 }
+    }
+
+    func maySearch(_ path: String) -> Bool {
+      Self.withWidePath(path) { _waccess($0, 0) == 0 }
+    }
+
+    // MARK: The pieces
+
+    /// A name below an open directory, as a path; a name below ``currentDirectoryDescriptor``
+    /// is a path already.
+    private static func path(in directory: Int32, name: String) -> String? {
+      if directory == currentDirectoryDescriptor { return name }
+      guard let entry = handles.entry(directory) else { return nil }
+      return WindowsPath.join(entry.path, [name])
+    }
+
+    /// Calls `body` with the path in UTF-16, in the extended form (`\\?\C:\…`,
+    /// `\\?\UNC\server\share\…`) when it is too long for `MAX_PATH`.
+    private static func withWidePath<Result>(
+      _ path: String, _ body: (UnsafePointer<WCHAR>) -> Result
+    ) -> Result {
+      var path = path
+      if path.utf16.count >= Int(MAX_PATH) - 12 && !path.hasPrefix("\\\\?\\") {
+        path =
+          WindowsPath.isUNC(path) ? "\\\\?\\UNC\\" + path.dropFirst(2) : "\\\\?\\" + path
+      }
+      return path.withCString(encodedAs: UTF16.self) { body($0) }
+    }
+
+    /// `CreateFileW` on an existing file or directory, following a reparse point or not.
+    private static func open(_ path: String, access: DWORD, share: DWORD, follow: Bool) -> Result<
+      HANDLE, SystemErrno
+    > {
+      var flags = DWORD(FILE_FLAG_BACKUP_SEMANTICS)
+      if !follow { flags |= DWORD(FILE_FLAG_OPEN_REPARSE_POINT) }
+      let handle = withWidePath(path) {
+        CreateFileW($0, access, share, nil, DWORD(OPEN_EXISTING), flags, nil)
+      }
+      guard let handle, handle != INVALID_HANDLE_VALUE else { return .failure(lastError) }
+      return .success(handle)
+    }
+
+    /// What an open handle refers to (`GetFileInformationByHandle`, and its owner).
+    private static func status(_ handle: HANDLE) -> Result<FileStatus, SystemErrno> {
+      var info = BY_HANDLE_FILE_INFORMATION()
+      guard GetFileInformationByHandle(handle, &info) else { return .failure(lastError) }
+      let attributes = info.dwFileAttributes
+      let type: FileStatus.FileType =
+        attributes & DWORD(FILE_ATTRIBUTE_REPARSE_POINT) != 0
+        ? .symbolicLink
+        : attributes & DWORD(FILE_ATTRIBUTE_DIRECTORY) != 0 ? .directory : .regular
+      // FILETIME counts 100 ns ticks since 1601-01-01.
+      let ticks =
+        (UInt64(info.ftLastWriteTime.dwHighDateTime) << 32)
+        | UInt64(info.ftLastWriteTime.dwLowDateTime)
+      let sinceEpoch = Int64(bitPattern: ticks) - 116_444_736_000_000_000
+      var status = FileStatus(
+        type: type, permissions: type == .directory ? 0o700 : 0o600,
+        owner: isOwnedByProcessUser(handle) ? 0 : UInt32.max)
+      status.device = UInt64(info.dwVolumeSerialNumber)
+      status.inode = (UInt64(info.nFileIndexHigh) << 32) | UInt64(info.nFileIndexLow)
+      status.size = Int64((UInt64(info.nFileSizeHigh) << 32) | UInt64(info.nFileSizeLow))
+      status.modificationSeconds = Int(sinceEpoch / 10_000_000)
+      status.modificationNanoseconds = Int(sinceEpoch % 10_000_000) * 100
+      status.changeSeconds = status.modificationSeconds
+      status.changeNanoseconds = status.modificationNanoseconds
+      return .success(status)
+    }
+
+    /// Whether the owner of an open file is the user of the process token, SYSTEM, or the
+    /// Administrators group (which owns what an elevated process creates).
+    private static func isOwnedByProcessUser(_ handle: HANDLE) -> Bool {
+      var owner: PSID? = nil
+      var descriptor: PSECURITY_DESCRIPTOR? = nil
+      let result = GetSecurityInfo(
+        handle, SE_FILE_OBJECT, SECURITY_INFORMATION(OWNER_SECURITY_INFORMATION), &owner, nil,
+        nil, nil, &descriptor)
+      defer { LocalFree(descriptor) }
+      guard result == DWORD(ERROR_SUCCESS), let owner else { return false }
+      if IsWellKnownSid(owner, WinLocalSystemSid)
+        || IsWellKnownSid(owner, WinBuiltinAdministratorsSid)
+      {
+        return true
+      }
+      return processUser.withSID { EqualSid(owner, $0) }
+    }
+  }
+
+  /// The SID of the user the process runs as, read once from its token.
+  private let processUser = ProcessUser()
+
+  private final class ProcessUser: @unchecked Sendable {
+    private let buffer: [UInt8]
+
+    init() {
+      var token: HANDLE? = nil
+      guard OpenProcessToken(GetCurrentProcess(), DWORD(TOKEN_QUERY), &token), let token else {
+        buffer = []
+        return
+      }
+      defer { CloseHandle(token) }
+      var size: DWORD = 0
+      _ = GetTokenInformation(token, TokenUser, nil, 0, &size)
+      var bytes = [UInt8](repeating: 0, count: Int(size))
+      let read = bytes.withUnsafeMutableBytes {
+        GetTokenInformation(token, TokenUser, $0.baseAddress, size, &size)
+      }
+      buffer = read ? bytes : []
+    }
+
+    /// Calls `body` with the user's SID; `false` when the token could not be read.
+    func withSID(_ body: (PSID) -> Bool) -> Bool {
+      guard !buffer.isEmpty else { return false }
+      return buffer.withUnsafeBytes { raw in
+        guard let sid = raw.loadUnaligned(as: TOKEN_USER.self).User.Sid else { return false }
+        return body(sid)
+      }
+    }
+  }
+
+  extension SystemErrno {
+    /// `EBADF`: a descriptor this provider did not give out.
+    fileprivate static let badDescriptor = SystemErrno(rawValue: EBADF)
+    /// `EISDIR`: a directory where a file was expected.
+    fileprivate static let isDirectory = SystemErrno(rawValue: EISDIR)
+
+    /// The `errno` value that means what a Win32 error code means here.
+    fileprivate init(windowsError: DWORD) {
+      switch windowsError {
+      case DWORD(ERROR_FILE_NOT_FOUND), DWORD(ERROR_PATH_NOT_FOUND), DWORD(ERROR_INVALID_DRIVE),
+        DWORD(ERROR_BAD_NETPATH), DWORD(ERROR_BAD_NET_NAME):
+        self.init(rawValue: ENOENT)
+      case DWORD(ERROR_ACCESS_DENIED), DWORD(ERROR_SHARING_VIOLATION),
+        DWORD(ERROR_LOCK_VIOLATION), DWORD(ERROR_NETWORK_ACCESS_DENIED):
+        self.init(rawValue: EACCES)
+      case DWORD(ERROR_ALREADY_EXISTS), DWORD(ERROR_FILE_EXISTS):
+        self.init(rawValue: EEXIST)
+      case DWORD(ERROR_FILENAME_EXCED_RANGE):
+        self.init(rawValue: ENAMETOOLONG)
+      case DWORD(ERROR_DIRECTORY):
+        self.init(rawValue: ENOTDIR)
+      case DWORD(ERROR_WRITE_PROTECT):
+        self.init(rawValue: EROFS)
+      case DWORD(ERROR_DISK_FULL), DWORD(ERROR_HANDLE_DISK_FULL):
+        self.init(rawValue: ENOSPC)
+      case DWORD(ERROR_CANT_RESOLVE_FILENAME):
+        self.init(rawValue: ELOOP)
+      case DWORD(ERROR_TOO_MANY_OPEN_FILES):
+        self.init(rawValue: EMFILE)
+      case DWORD(ERROR_NOT_ENOUGH_MEMORY), DWORD(ERROR_OUTOFMEMORY):
+        self.init(rawValue: ENOMEM)
+      case DWORD(ERROR_INVALID_NAME), DWORD(ERROR_BAD_PATHNAME):
+        self.init(rawValue: EINVAL)
+      default:
+        self.init(rawValue: EIO)
+      }
+    }
+  }
+#endif

@@ -1,0 +1,79 @@
+#if os(Windows)
+  import ucrt
+  import WinSDK
+
+  extension Platform {
+    /// Runs `command`, found in `PATH`, with the process's environment and `variables` set, and
+    /// ends with its exit code: Windows has no `exec` that keeps the process, so the tool waits
+    /// for the command (`_wspawnvp` with `_P_WAIT`) and passes its status on.
+    static func execute(_ command: [String], overriding variables: [String: String]) -> ExitCode {
+      for (name, value) in variables {
+        _ = name.withCString(encodedAs: UTF16.self) { name in
+          value.withCString(encodedAs: UTF16.self) { value in _wputenv_s(name, value) }
+        }
+      }
+      let wide = command.map { Array($0.utf16) + [0] }
+      var pointers: [UnsafePointer<UInt16>?] = []
+      let status: Int = withPointers(to: wide[...], collecting: &pointers) { argv in
+        _wspawnvp(_P_WAIT, argv[0]!, argv)
+      }
+      guard status >= 0 else {
+        let reason = String(cString: strerror(errno))
+        writeError("appdirs: error: cannot run \(command[0]): \(reason)\n")
+        return .cannotRun
+      }
+      exitProcess(Int32(truncatingIfNeeded: status))
+    }
+
+    /// Whether standard output is a console (`_isatty`). When it is, the console is asked to
+    /// read the colour sequences of the table (`ENABLE_VIRTUAL_TERMINAL_PROCESSING`); a console
+    /// that cannot counts as no terminal, so that no colour is written.
+    static var standardOutputIsTerminal: Bool {
+      guard _isatty(1) != 0 else { return false }
+      let output = GetStdHandle(STD_OUTPUT_HANDLE)
+      var mode: DWORD = 0
+      guard output != INVALID_HANDLE_VALUE, GetConsoleMode(output, &mode) else { return false }
+      return SetConsoleMode(output, mode | DWORD(ENABLE_VIRTUAL_TERMINAL_PROCESSING))
+    }
+
+    /// An environment variable of the real process, read in UTF-16 as Windows keeps it.
+    static func variable(_ name: String) -> String? {
+      name.withCString(encodedAs: UTF16.self) { name in
+        _wgetenv(name).map { String(decodingCString: $0, as: UTF16.self) }
+      }
+    }
+
+    /// Ends the process with an exit code.
+    static func exit(_ code: ExitCode) -> Never {
+      exitProcess(code.rawValue)
+    }
+
+    /// Writes all of `text` to a descriptor (`_write`, UTF-8 bytes).
+    static func writeAll(_ text: String, to descriptor: Int32) {
+      var text = text
+      text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let chunk = UInt32(min(buffer.count - offset, Int(Int32.max)))
+          let written = _write(descriptor, buffer.baseAddress! + offset, chunk)
+          if written <= 0 { return }
+          offset += Int(written)
+        }
+      }
+    }
+
+    /// Calls `body` with a NUL-terminated array of pointers to each wide string.
+    private static func withPointers<R>(
+      to strings: ArraySlice<[UInt16]>, collecting pointers: inout [UnsafePointer<UInt16>?],
+      _ body: ([UnsafePointer<UInt16>?]) -> R
+    ) -> R {
+      guard let first = strings.first else { return body(pointers + [nil]) }
+      return first.withUnsafeBufferPointer { buffer in
+        pointers.append(buffer.baseAddress)
+        return withPointers(to: strings.dropFirst(), collecting: &pointers, body)
+      }
+    }
+  }
+
+  private func exitProcess(_ code: Int32) -> Never { exit(code) }
+#endif
