@@ -38,11 +38,16 @@ enum PlatformPreview {
   static func simulated(_ platform: String, user: String, group: String?) -> ProcessEnvironment {
     switch platform {
     case "macos":
-      return ProcessEnvironment(
+      // An app entitled to the group, as the system would answer it.
+      let groups = group.map { [$0: "/Users/\(user)/Library/Group Containers/\($0)"] }
+      var environment = ProcessEnvironment(
         variables: [
           "HOME": "/Users/\(user)", "USER": user,
           "TMPDIR": "/var/folders/xx/xxxxxxxxxxxxxxxxxxxxxxxx0000gn/T/",
-        ], effectiveUserID: 501, platform: .macOS)
+        ], passwordDatabaseHome: "/Users/\(user)", effectiveUserID: 501, platform: .macOS,
+        groupContainers: .paths(groups ?? [:]))
+      environment.systemTemporaryDirectory = "/var/folders/xx/xxxxxxxxxxxxxxxxxxxxxxxx0000gn/T/"
+      return environment
     case "ios":
       let container = "/var/mobile/Containers/Data/Application/\(containerUUID)"
       let groups = group.map { [$0: "/private/var/mobile/Containers/Shared/AppGroup/\(groupUUID)"] }

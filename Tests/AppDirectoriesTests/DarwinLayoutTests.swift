@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AppDirectories
+@_spi(Tool) @testable import AppDirectories
 @testable import TestSupport
 
 @Suite("macOS and iOS layout")
@@ -25,13 +25,20 @@ struct DarwinLayoutTests {
     ),
   ]
 
+  /// The containers the system gives an app entitled to both groups.
+  static let macOSGroups = [
+    "group.com.example.app": "/Users/ada/Library/Group Containers/group.com.example.app",
+    "ABCDE12345.com.example.app": "/Users/ada/Library/Group Containers/ABCDE12345.com.example.app",
+  ]
+
   @Test(arguments: macOSAppRows, organizations)
   func macOSAppDirectoryFollowsTheTable(row: (AppDirectory, String), organization: String?)
     throws
   {
+    var environment = PlatformSamples.macOS()
+    environment.groupContainers = .paths(Self.macOSGroups)
     #expect(
-      try PlatformSamples.appPath(row.0, organization: organization, in: PlatformSamples.macOS())
-        == row.1)
+      try PlatformSamples.appPath(row.0, organization: organization, in: environment) == row.1)
   }
 
   static let iOSAppRows: [(AppDirectory, String)] = [
@@ -115,11 +122,13 @@ struct DarwinLayoutTests {
 
   static let unsupportedRows: [(OperatingSystem, StandardDirectory)] = [
     (.macOS, .templates), (.iOS, .templates), (.iOS, .executables), (.iOS, .fonts),
+    (.macCatalyst, .templates), (.macCatalyst, .executables),
   ]
 
   @Test(arguments: unsupportedRows)
   func kindWithoutANativeFolderIsUnsupported(row: (OperatingSystem, StandardDirectory)) {
-    let environment = row.0 == .macOS ? PlatformSamples.macOS() : PlatformSamples.iOS()
+    var environment = row.0 == .iOS ? PlatformSamples.iOS() : PlatformSamples.macOS()
+    environment.platform = row.0
     #expect {
       try PlatformSamples.basePath(row.1, in: environment)
     } throws: { error in
@@ -128,17 +137,24 @@ struct DarwinLayoutTests {
     }
   }
 
-  /// `HOME` and `TMPDIR` overrides, and what replaces them when they are unusable.
+  /// `CFFIXED_USER_HOME`, `HOME` and `TMPDIR`, and what replaces them when they are unusable.
   static let overrideRows: [(OperatingSystem, [String: String?], AppDirectory, String)] = [
+    // Foundation's order: CFFIXED_USER_HOME, the system's answer, then HOME.
     (
       .macOS, ["HOME": "/Volumes/Home/ada/"], .data,
-      "/Volumes/Home/ada/Library/Application Support/ExampleApp"
+      "/Users/ada/Library/Application Support/ExampleApp"
     ),
-    (.macOS, ["HOME": nil], .cache, "/Users/ada-from-passwd/Library/Caches/ExampleApp"),
-    (.macOS, ["HOME": "relative/home"], .logs, "/Users/ada-from-passwd/Library/Logs/ExampleApp"),
+    (
+      .macOS, ["CFFIXED_USER_HOME": "/Volumes/Fixed/"], .data,
+      "/Volumes/Fixed/Library/Application Support/ExampleApp"
+    ),
+    (.macOS, ["CFFIXED_USER_HOME": "relative"], .cache, "/Users/ada/Library/Caches/ExampleApp"),
+    (.macOS, ["HOME": nil], .cache, "/Users/ada/Library/Caches/ExampleApp"),
+    (.macOS, ["HOME": "relative/home"], .logs, "/Users/ada/Library/Logs/ExampleApp"),
     (.macOS, ["TMPDIR": "/private/tmp/custom"], .runtime, "/private/tmp/custom/ExampleApp"),
-    (.macOS, ["TMPDIR": nil], .runtime, "/tmp/ExampleApp"),
-    (.macOS, ["TMPDIR": "tmp"], .runtime, "/tmp/ExampleApp"),
+    // Without the system's temporary directory and TMPDIR: never the shared one itself.
+    (.macOS, ["TMPDIR": nil], .runtime, "/var/tmp/runtime-501/ExampleApp"),
+    (.macOS, ["TMPDIR": "tmp"], .runtime, "/var/tmp/runtime-501/ExampleApp"),
     (
       .macOS, ["XDG_DATA_HOME": "/Users/ada/.local/share"], .data,
       "/Users/ada/Library/Application Support/ExampleApp"
@@ -151,8 +167,9 @@ struct DarwinLayoutTests {
       .iOS, ["HOME": "/var/mobile/Containers/Data/Application/FFFF"], .cache,
       "/var/mobile/Containers/Data/Application/FFFF/Library/Caches/ExampleApp"
     ),
+    (.iOS, ["TMPDIR": "/somewhere/else"], .runtime, "/somewhere/else/ExampleApp"),
     (
-      .iOS, ["TMPDIR": "/somewhere/else"], .runtime,
+      .iOS, ["TMPDIR": nil], .runtime,
       "/var/mobile/Containers/Data/Application/0C5A8E2B/tmp/ExampleApp"
     ),
   ]
@@ -169,7 +186,7 @@ struct DarwinLayoutTests {
   @Test func relativeTMPDIRIsIgnoredWithAWarning() throws {
     let resolution = try StandardDirectories.resolution(
       for: .temporary, environment: PlatformSamples.macOS(["TMPDIR": "tmp"]))
-    #expect(resolution.path == "/tmp")
+    #expect(resolution.path == "/var/tmp")
     #expect(resolution.warnings.map(\.message).contains { $0.contains("TMPDIR") })
   }
 
@@ -246,6 +263,146 @@ struct DarwinLayoutTests {
     } throws: { error in
       guard case .unsupported = error as? DirectoryError else { return false }
       return true
+    }
+  }
+
+  @Test("On the Mac, a group the app is not entitled to has no container, and nothing is made")
+  func macOSGroupWithoutEntitlementIsUnsupported() throws {
+    try TemporaryRoot.with { root in
+      var environment = PlatformSamples.macOS(["HOME": root.home])
+      environment.passwordDatabaseHome = nil
+      // What the capture leaves when the code signature does not list the group.
+      environment.groupContainers = .paths([:])
+      let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+      #expect(
+        throws: DirectoryError.unsupported(
+          reason: .appGroupNotEntitled(group: "group.com.example.app"))
+      ) {
+        try dirs.directory(.shared(group: "group.com.example.app"))
+      }
+      #expect(TemporaryRoot.fileStatus(root.home + "/Library") == nil)
+    }
+  }
+
+  /// Foundation's order of the home on Apple platforms, one row per step.
+  static let appleHomeRows:
+    [(
+      variables: [String: String], passwordDatabase: String?, home: String, source: DirectorySource
+    )] = [
+      (
+        ["CFFIXED_USER_HOME": "/fixed", "HOME": "/home"], "/passwd", "/fixed",
+        .variable("CFFIXED_USER_HOME")
+      ),
+      (["CFFIXED_USER_HOME": "", "HOME": "/home"], "/passwd", "/passwd", .passwordDatabase),
+      (["CFFIXED_USER_HOME": "fixed", "HOME": "/home"], "/passwd", "/passwd", .passwordDatabase),
+      (["HOME": "/home/"], nil, "/home", .variable("HOME")),
+    ]
+
+  @Test(arguments: appleHomeRows, [OperatingSystem.macOS, .iOS, .macCatalyst])
+  func appleHomeFollowsFoundationsOrder(
+    row: (
+      variables: [String: String], passwordDatabase: String?, home: String, source: DirectorySource
+    ),
+    platform: OperatingSystem
+  ) throws {
+    let environment = ProcessEnvironment(
+      variables: row.variables, passwordDatabaseHome: row.passwordDatabase, platform: platform)
+    let resolution = try StandardDirectories.resolution(for: .home, environment: environment)
+    #expect(resolution.path == row.home)
+    #expect(resolution.source == row.source)
+  }
+
+  @Test("A relative CFFIXED_USER_HOME is passed over with a warning that names it")
+  func relativeFixedHomeIsWarnedAbout() throws {
+    let environment = ProcessEnvironment(
+      variables: ["CFFIXED_USER_HOME": "fixed"], passwordDatabaseHome: "/Users/ada",
+      platform: .macOS)
+    let resolution = try StandardDirectories.resolution(for: .home, environment: environment)
+    #expect(resolution.path == "/Users/ada")
+    #expect(
+      resolution.ignored == [IgnoredValue(.variable("CFFIXED_USER_HOME"), .notAbsolute("fixed"))])
+  }
+
+  @Test("In a setuid process CFFIXED_USER_HOME is not trusted")
+  func fixedHomeIsDistrustedWhenSecure() throws {
+    let environment = ProcessEnvironment(
+      variables: ["CFFIXED_USER_HOME": "/attacker"], passwordDatabaseHome: "/Users/ada",
+      platform: .macOS, isSecureExecution: true)
+    #expect(
+      try StandardDirectories.resolution(for: .home, environment: environment).path == "/Users/ada")
+  }
+
+  @Test("Linux keeps HOME first: CFFIXED_USER_HOME and the password database come after it")
+  func linuxHomeIsUnchanged() throws {
+    let environment = ProcessEnvironment(
+      variables: ["CFFIXED_USER_HOME": "/fixed", "HOME": "/home/ada"],
+      passwordDatabaseHome: "/passwd",
+      platform: .linux)
+    #expect(
+      try StandardDirectories.resolution(for: .home, environment: environment).path == "/home/ada")
+  }
+
+  @Test(
+    "The system's per-user temporary directory comes before TMPDIR",
+    arguments: [OperatingSystem.macOS, .iOS, .macCatalyst])
+  func systemTemporaryDirectoryComesFirst(platform: OperatingSystem) throws {
+    var environment = PlatformSamples.macOS(["TMPDIR": "/somewhere/else/"])
+    environment.platform = platform
+    environment.systemTemporaryDirectory = "/var/folders/zz/xyz/T/"
+    let temporary = try StandardDirectories.resolution(for: .temporary, environment: environment)
+    #expect(temporary.path == "/var/folders/zz/xyz/T")
+    #expect(temporary.source == .system("confstr(_CS_DARWIN_USER_TEMP_DIR)"))
+    #expect(
+      try PlatformSamples.appPath(.runtime, in: environment) == "/var/folders/zz/xyz/T/ExampleApp")
+  }
+
+  @Test("The Mac's shared fallback for the runtime directory is a private folder, checked")
+  func macOSRuntimeFallbackIsPrivate() throws {
+    let resolution = try StandardDirectories.resolution(
+      for: .runtime, environment: PlatformSamples.macOS(["TMPDIR": nil]))
+    #expect(resolution.path == "/var/tmp/runtime-501")
+    #expect(resolution.source == .fallback)
+    #expect(
+      resolution.requirement
+        == .privateDirectory(base: "/var/tmp/runtime-501", createsIfMissing: true, otherwise: nil))
+  }
+
+  static let catalystRows: [(StandardDirectory, String)] = [
+    (.downloads, "/Downloads"), (.desktop, "/Desktop"), (.videos, "/Movies"),
+    (.fonts, "/Library/Fonts"), (.documents, "/Documents"), (.cache, "/Library/Caches"),
+  ]
+
+  @Test(
+    "Mac Catalyst has the Mac's folders in its container, not an iPhone's", arguments: catalystRows)
+  func macCatalystUsesTheMacsFolders(row: (StandardDirectory, String)) throws {
+    let container = "/Users/ada/Library/Containers/com.example.app/Data"
+    let environment = ProcessEnvironment(
+      variables: ["CFFIXED_USER_HOME": container, "HOME": container],
+      passwordDatabaseHome: "/Users/ada",
+      platform: .macCatalyst)
+    #expect(try PlatformSamples.basePath(row.0, in: environment) == container + row.1)
+  }
+
+  @Test("Mac Catalyst searches only its container, and takes group identifiers as iOS does")
+  func macCatalystSearchAndGroups() throws {
+    var environment = PlatformSamples.macOS()
+    environment.platform = .macCatalyst
+    let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+    #expect(
+      try dirs.searchResolutions(for: .data).map(\.path) == [
+        "/Users/ada/Library/Application Support/ExampleApp"
+      ])
+    #expect(throws: DirectoryError.self) {
+      try AppDirectories.validate(groupIdentifier: "ABCDE12345.com.example.app", on: .macCatalyst)
+    }
+    #expect(throws: Never.self) {
+      try AppDirectories.validate(groupIdentifier: "group.com.example.app", on: .macCatalyst)
+    }
+    #expect(
+      throws: DirectoryError.unsupported(
+        reason: .appGroupNotEntitled(group: "group.com.example.app"))
+    ) {
+      try dirs.resolution(for: .shared(group: "group.com.example.app"))
     }
   }
 

@@ -11,7 +11,7 @@ enum PlatformSamples {
   static func macOS(_ overrides: [String: String?] = [:]) -> ProcessEnvironment {
     ProcessEnvironment(
       variables: apply(overrides, to: ["HOME": macHome, "TMPDIR": macTemporary + "/"]),
-      passwordDatabaseHome: "/Users/ada-from-passwd", effectiveUserID: 501, platform: .macOS)
+      passwordDatabaseHome: macHome, effectiveUserID: 501, platform: .macOS)
   }
 
   static func iOS(_ overrides: [String: String?] = [:], groups: [String: String] = [:])

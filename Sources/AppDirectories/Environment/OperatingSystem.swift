@@ -10,6 +10,9 @@ public enum OperatingSystem: String, Sendable, Hashable, CaseIterable, Codable {
   case macOS = "macos"
   /// iOS, iPadOS, tvOS, watchOS and visionOS, inside the app's container.
   case iOS = "ios"
+  /// An iPad app built for the Mac with Mac Catalyst: the Mac's folders, inside the app's
+  /// container when it is sandboxed, with the app group rules of iOS.
+  case macCatalyst = "maccatalyst"
   /// Windows, with Known Folders.
   case windows
   /// Android, inside the app's private storage.
@@ -19,6 +22,8 @@ public enum OperatingSystem: String, Sendable, Hashable, CaseIterable, Codable {
   public static var host: OperatingSystem {
     #if os(macOS)
       .macOS
+    #elseif targetEnvironment(macCatalyst)
+      .macCatalyst
     #elseif os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
       .iOS
     #elseif os(Windows)
@@ -49,7 +54,15 @@ public enum OperatingSystem: String, Sendable, Hashable, CaseIterable, Codable {
   public var usesXDG: Bool {
     switch self {
     case .linux, .freeBSD, .openBSD: true
-    case .macOS, .iOS, .windows, .android: false
+    case .macOS, .iOS, .macCatalyst, .windows, .android: false
+    }
+  }
+
+  /// Whether this is one of Apple's systems, with `~/Library` and Foundation's own rules.
+  var isApple: Bool {
+    switch self {
+    case .macOS, .iOS, .macCatalyst: true
+    case .linux, .freeBSD, .openBSD, .windows, .android: false
     }
   }
 
@@ -61,6 +74,7 @@ public enum OperatingSystem: String, Sendable, Hashable, CaseIterable, Codable {
     case .openBSD: "OpenBSD"
     case .macOS: "macOS"
     case .iOS: "iOS"
+    case .macCatalyst: "Mac Catalyst"
     case .windows: "Windows"
     case .android: "Android"
     }

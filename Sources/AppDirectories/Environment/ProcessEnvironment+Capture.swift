@@ -13,8 +13,9 @@
 extension ProcessEnvironment {
   /// Reads the running process's environment now: the variables the library uses, the effective
   /// user ID, the secure-execution flag, and where the platform has them, the Windows Known
-  /// Folders and the Android app's private storage. The password database is read only when
-  /// `HOME` is unusable, so that a process with a good `HOME` never opens it.
+  /// Folders, the Android app's private storage and Apple's per-user temporary directory. The
+  /// password database is read only when the home needs it (``passwordDatabaseHome``), so that
+  /// a Linux process with a good `HOME` never opens it.
   public static func capture() -> ProcessEnvironment {
     var variables: [String: String] = [:]
     var undecodable: [String: [UInt8]] = [:]
@@ -50,10 +51,22 @@ extension ProcessEnvironment {
         androidAppStorage(processName: $0, effectiveUserID: environment.effectiveUserID)
       }
     }
-    if environment.homeFromVariable() == nil {
+    if environment.platform.isApple {
+      environment.systemTemporaryDirectory = readAppleTemporaryDirectory()
+    }
+    if environment.needsPasswordDatabase {
       environment = environment.readingPasswordDatabase()
     }
     return environment
+  }
+
+  /// Whether the home comes from the system's answer: on Apple platforms unless
+  /// `CFFIXED_USER_HOME` is usable (the system's answer comes before `HOME` there), elsewhere
+  /// when `HOME` is unusable.
+  var needsPasswordDatabase: Bool {
+    let first = platform.isApple ? "CFFIXED_USER_HOME" : "HOME"
+    if case .path = pathVariable(first) { return false }
+    return true
   }
 
   /// The same environment with ``passwordDatabaseHome`` read from the system for its

@@ -1,20 +1,30 @@
 #if canImport(Darwin)
   import Foundation
 #endif
+#if os(macOS)
+  import Security
+#endif
 
 // The thin Apple readers; everything they feed is resolved by the pure DarwinLayout.
 extension ProcessEnvironment {
   /// The environment with the container of an app group read from the system when it asks the
   /// system (``GroupContainers/system``): `containerURL(forSecurityApplicationGroupIdentifier:)`
   /// on Apple platforms, nothing elsewhere. The layouts read only ``GroupContainers/paths(_:)``.
-  /// The identifier has been checked already: on macOS the system answers even for an invalid
-  /// one.
+  /// The identifier has been checked already.
+  ///
+  /// On macOS the system answers for any group, even one the app does not belong to, and the
+  /// folder it names would be made on first use without being the group's container (another
+  /// app of the group would never see it, and macOS 15 asks the user before an app reaches into
+  /// a container not its own). So on macOS the answer is used only when the process's code
+  /// signature lists the group in its `com.apple.security.application-groups` entitlement
+  /// (`SecTaskCopyValueForEntitlement`); otherwise there is no container.
   func readingGroupContainer(_ identifier: String) -> ProcessEnvironment {
     guard case .system = groupContainers else { return self }  // given, or a directory
     var paths: [String: String] = [:]
     #if canImport(Darwin)
-      if let url = FileManager.default.containerURL(
-        forSecurityApplicationGroupIdentifier: identifier)
+      if Self.isEntitled(toGroup: identifier),
+        let url = FileManager.default.containerURL(
+          forSecurityApplicationGroupIdentifier: identifier)
       {
         paths[identifier] = url.path
       }
@@ -22,6 +32,33 @@ extension ProcessEnvironment {
     var environment = self
     environment.groupContainers = .paths(paths)
     return environment
+  }
+
+  /// Whether the process may use the container of `group`: on macOS, whether its entitlements
+  /// list the group; elsewhere `containerURL` itself says so by answering `nil`.
+  static func isEntitled(toGroup group: String) -> Bool {
+    #if os(macOS)
+      guard let task = SecTaskCreateFromSelf(nil) else { return false }
+      let value = SecTaskCopyValueForEntitlement(
+        task, "com.apple.security.application-groups" as CFString, nil)
+      return (value as? [String])?.contains(group) == true
+    #else
+      return true
+    #endif
+  }
+
+  /// The user's own temporary directory on Apple platforms, `confstr(_CS_DARWIN_USER_TEMP_DIR)`
+  /// (which the system creates at 0700 when first asked); `nil` elsewhere or when it fails.
+  static func readAppleTemporaryDirectory() -> String? {
+    #if canImport(Darwin)
+      let length = confstr(_CS_DARWIN_USER_TEMP_DIR, nil, 0)
+      guard length > 0 else { return nil }
+      var buffer = [CChar](repeating: 0, count: length)
+      guard confstr(_CS_DARWIN_USER_TEMP_DIR, &buffer, length) > 0 else { return nil }
+      return buffer.withUnsafeBufferPointer { String(validatingCString: $0.baseAddress!) }
+    #else
+      return nil
+    #endif
   }
 
   /// The home directory of the process on Apple platforms: `NSHomeDirectory()`, which is the

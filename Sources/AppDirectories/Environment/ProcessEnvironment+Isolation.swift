@@ -60,6 +60,11 @@ extension ProcessEnvironment {
         groupContainers: .directory(inside("group-containers")),
         androidAppStorage: platform == .android ? inside("app") : nil)
       environment.androidSharedStorage = platform == .android ? inside("storage") : nil
+      if platform.isApple {
+        // Foundation, in this process and in the programs `appdirs sandbox` runs, takes the
+        // home from this variable first.
+        environment.variables["CFFIXED_USER_HOME"] = home
+      }
       environment.trustedRoot = base
     }
     environment.searchesSystemDirectories = false

@@ -26,11 +26,11 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// Where the containers of app groups come from.
   public enum GroupContainers: Sendable, Hashable {
     /// Ask the system: `containerURL(forSecurityApplicationGroupIdentifier:)` on Apple
-    /// platforms; elsewhere the layout's own path.
+    /// platforms (on macOS only for a group the app's entitlements list); elsewhere the
+    /// layout's own path.
     case system
     /// Use these container paths, by group identifier, as if the system had answered. A group
-    /// that is not listed has no container on iOS, and uses `~/Library/Group Containers/<id>` on
-    /// macOS.
+    /// that is not listed has no container: the app is not entitled to it.
     case paths([String: String])
     /// Every group's container is the folder named by its identifier in this directory, as in an
     /// isolated environment.
@@ -49,12 +49,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
     get { storage.undecodableVariables }
     set { uniqueStorage().undecodableVariables = newValue }
   }
-  /// The home directory that the system gives when `HOME` is unusable: the password database
-  /// (`getpwuid_r`), or on Apple platforms `NSHomeDirectory()` (the container of a sandboxed
-  /// app), if known.
+  /// The home directory that the system gives: the password database (`getpwuid_r`), or on
+  /// Apple platforms `NSHomeDirectory()` (Foundation's answer: the container of a sandboxed app,
+  /// else the password database's entry), if known.
   ///
-  /// ``capture()`` reads it only when `HOME` is unusable; ``readingPasswordDatabase()`` reads
-  /// it in any case.
+  /// On Linux, Windows and Android it is used when `HOME` is unusable, and ``capture()`` reads
+  /// it only then. On Apple platforms it comes before `HOME`, as in Foundation
+  /// (`CFFIXED_USER_HOME`, then this, then `HOME`), and ``capture()`` reads it unless
+  /// `CFFIXED_USER_HOME` is usable. ``readingPasswordDatabase()`` reads it in any case.
   public var passwordDatabaseHome: String? {
     get { storage.passwordDatabaseHome }
     set { uniqueStorage().passwordDatabaseHome = newValue }
@@ -99,6 +101,13 @@ public struct ProcessEnvironment: Sendable, Hashable {
     get { storage.androidSharedStorage }
     set { uniqueStorage().androidSharedStorage = newValue }
   }
+  /// The user's own temporary directory as the system gives it, which comes before `TMPDIR`:
+  /// `confstr(_CS_DARWIN_USER_TEMP_DIR)` on Apple platforms (`/var/folders/…/T`, or the
+  /// container's `tmp`), `nil` elsewhere.
+  public var systemTemporaryDirectory: String? {
+    get { storage.systemTemporaryDirectory }
+    set { uniqueStorage().systemTemporaryDirectory = newValue }
+  }
   /// Whether the system-wide directories (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
   /// `/Library/Application Support`) are searched after the user's own; not in an isolated
   /// environment.
@@ -140,6 +149,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var groupContainers: GroupContainers
     var androidAppStorage: String?
     var androidSharedStorage: String?
+    var systemTemporaryDirectory: String?
     var searchesSystemDirectories: Bool
     var knownFolders: [WindowsKnownFolder: String]
     var trustedRoot: String?
@@ -150,7 +160,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
       passwordDatabaseHome: String?, effectiveUserID: UInt32, platform: OperatingSystem,
       isSecureExecution: Bool, userDirectoriesFile: UserDirectoriesFile,
       groupContainers: GroupContainers, androidAppStorage: String?, androidSharedStorage: String?,
-      searchesSystemDirectories: Bool, knownFolders: [WindowsKnownFolder: String],
+      systemTemporaryDirectory: String?, searchesSystemDirectories: Bool,
+      knownFolders: [WindowsKnownFolder: String],
       trustedRoot: String?, createsRuntimeDirectory: Bool
     ) {
       self.variables = variables
@@ -163,6 +174,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
       self.groupContainers = groupContainers
       self.androidAppStorage = androidAppStorage
       self.androidSharedStorage = androidSharedStorage
+      self.systemTemporaryDirectory = systemTemporaryDirectory
       self.searchesSystemDirectories = searchesSystemDirectories
       self.knownFolders = knownFolders
       self.trustedRoot = trustedRoot
@@ -176,6 +188,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
         platform: platform, isSecureExecution: isSecureExecution,
         userDirectoriesFile: userDirectoriesFile, groupContainers: groupContainers,
         androidAppStorage: androidAppStorage, androidSharedStorage: androidSharedStorage,
+        systemTemporaryDirectory: systemTemporaryDirectory,
         searchesSystemDirectories: searchesSystemDirectories, knownFolders: knownFolders,
         trustedRoot: trustedRoot, createsRuntimeDirectory: createsRuntimeDirectory)
     }
@@ -201,6 +214,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
       && left.groupContainers == right.groupContainers
       && left.androidAppStorage == right.androidAppStorage
       && left.androidSharedStorage == right.androidSharedStorage
+      && left.systemTemporaryDirectory == right.systemTemporaryDirectory
       && left.searchesSystemDirectories == right.searchesSystemDirectories
       && left.knownFolders == right.knownFolders
       && left.trustedRoot == right.trustedRoot
@@ -219,6 +233,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     hasher.combine(storage.groupContainers)
     hasher.combine(storage.androidAppStorage)
     hasher.combine(storage.androidSharedStorage)
+    hasher.combine(storage.systemTemporaryDirectory)
     hasher.combine(storage.searchesSystemDirectories)
     hasher.combine(storage.knownFolders)
     hasher.combine(storage.trustedRoot)
@@ -254,7 +269,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
       platform: platform, isSecureExecution: isSecureExecution,
       userDirectoriesFile: userDirectoriesFile, groupContainers: groupContainers,
       androidAppStorage: androidAppStorage, androidSharedStorage: nil,
-      searchesSystemDirectories: true, knownFolders: [:], trustedRoot: nil,
+      systemTemporaryDirectory: nil, searchesSystemDirectories: true, knownFolders: [:],
+      trustedRoot: nil,
       createsRuntimeDirectory: false)
   }
 
@@ -317,7 +333,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   /// The names of the variables that the library reads.
   static let relevantVariables: [String] = [
-    "HOME", "TMPDIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+    "HOME", "CFFIXED_USER_HOME", "TMPDIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
+    "XDG_STATE_HOME",
     "XDG_RUNTIME_DIR", "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "APPDATA", "LOCALAPPDATA", "USERPROFILE",
     "PUBLIC", "TMP", "TEMP", "USERNAME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX",
     "FLATPAK_ID", "SNAP_NAME", "SNAP",

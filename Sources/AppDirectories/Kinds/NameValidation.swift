@@ -74,9 +74,10 @@ enum NameValidation {
       }
     }
     switch platform {
-    case .iOS:
+    case .iOS, .macCatalyst:
       if !name.hasPrefix("group.") || name.count <= 6 {
-        return "on iOS a group identifier starts with \"group.\" (group.com.example.app)"
+        return
+          "on \(platform.displayName) a group identifier starts with \"group.\" (group.com.example.app)"
       }
     case .macOS:
       if !(name.hasPrefix("group.") && name.count > 6) && !hasTeamIdentifierPrefix(name) {

@@ -1,24 +1,26 @@
-/// The layout of macOS and of iOS (with iPadOS, tvOS, watchOS and visionOS), where `~` is the
-/// app's container. Pure: it reads only the environment value. `XDG_*` variables play no part;
-/// `DirectoryLayout.xdg` selects ``XDGLayout`` on macOS instead.
+/// The layout of macOS, of Mac Catalyst and of iOS (with iPadOS, tvOS, watchOS and visionOS),
+/// where `~` is the app's container when it has one. Pure: it reads only the environment value.
+/// `XDG_*` variables play no part; `DirectoryLayout.xdg` selects ``XDGLayout`` on macOS instead.
 ///
-/// | kind | macOS | iOS |
-/// |---|---|---|
-/// | data, config, state | `~/Library/Application Support` (`/A`) | same |
-/// | cache | `~/Library/Caches` (`/A`) | same |
-/// | logs | `~/Library/Logs/A` | same |
-/// | runtime | `$TMPDIR` or `/tmp` (`/A`) | `~/tmp` (`/A`) |
-/// | library, fonts | `~/Library`, `~/Library/Fonts` | `~/Library`, unsupported |
-/// | executables | `~/.local/bin` | unsupported |
-/// | documents | `~/Documents` | `~/Documents` |
-/// | downloads, desktop, music, pictures, videos, public | `~/Downloads` … `~/Movies`, `~/Public` | `~/Documents/Downloads` … |
-/// | templates | unsupported | unsupported |
-/// | temporary | `$TMPDIR` or `/tmp` | `$TMPDIR` or `~/tmp` |
-/// | shared `G` | `containerURL(…)`, else `~/Library/Group Containers/G` | `containerURL(…)` only |
+/// | kind | macOS | Mac Catalyst | iOS |
+/// |---|---|---|---|
+/// | home | `CFFIXED_USER_HOME`, `NSHomeDirectory()`, `HOME` | same | same |
+/// | data, config, state | `~/Library/Application Support` (`/A`) | same | same |
+/// | cache | `~/Library/Caches` (`/A`) | same | same |
+/// | logs | `~/Library/Logs/A` | same | same |
+/// | runtime | the temporary directory (`/A`); `/var/tmp/runtime-<uid>` when it is the shared one | same | the temporary directory (`/A`) |
+/// | library, fonts | `~/Library`, `~/Library/Fonts` | same | `~/Library`, unsupported |
+/// | executables | `~/.local/bin` | unsupported | unsupported |
+/// | documents | `~/Documents` | same | same |
+/// | downloads, desktop, music, pictures, videos, public | `~/Downloads` … `~/Movies`, `~/Public` | same | `~/Documents/Downloads` … |
+/// | templates | unsupported | unsupported | unsupported |
+/// | temporary | `confstr(_CS_DARWIN_USER_TEMP_DIR)`, `$TMPDIR`, `/var/tmp` | same | `confstr(…)`, `$TMPDIR`, `~/tmp` |
+/// | shared `G` | `containerURL(…)` when the app is entitled to `G` | `containerURL(…)` | `containerURL(…)` |
 struct DarwinLayout: PlatformLayout {
   let environment: ProcessEnvironment
-  /// Whether `~` is the app's container (iOS) rather than the user's home (macOS).
-  let isContainer: Bool
+
+  /// Whether `~` is an iOS app's container, where the user sees only `Documents`.
+  private var isIOS: Bool { environment.platform == .iOS }
 
   func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
@@ -26,10 +28,10 @@ struct DarwinLayout: PlatformLayout {
     case .data, .config, .state: return try home("Library/Application Support")
     case .cache: return try home("Library/Caches")
     case .library: return try home("Library")
-    case .runtime where isContainer: return try home("tmp")
-    case .runtime, .temporary: return try temporary()
-    case .executables where !isContainer: return try home(".local/bin")
-    case .fonts where !isContainer: return try home("Library/Fonts")
+    case .temporary: return try temporary()
+    case .runtime: return try runtime()
+    case .executables where environment.platform == .macOS: return try home(".local/bin")
+    case .fonts where !isIOS: return try home("Library/Fonts")
     case .documents: return try home("Documents")
     case .downloads: return try userFolder("Downloads")
     case .desktop: return try userFolder("Desktop")
@@ -62,15 +64,19 @@ struct DarwinLayout: PlatformLayout {
       case .system:
         break
       }
-      if isContainer { throw .unsupported(reason: .appGroupNotEntitled(group: group)) }
-      return try home("Library/Group Containers").appending(group)
+      // No container from the system: on iOS and Mac Catalyst `containerURL` said nil; on
+      // macOS, where it answers for any group, the app is not entitled to this one (the
+      // capture asks the code signature), and a folder made in its place would not be the
+      // group's container.
+      throw .unsupported(reason: .appGroupNotEntitled(group: group))
     }
   }
 
   /// On macOS the local domain's `/Library/Application Support` follows the user's own, as in
-  /// `FileManager.urls(for:in: .allDomainsMask)`; an iOS app searches only its container.
+  /// `FileManager.urls(for:in: .allDomainsMask)`; an app in a container searches only it.
   func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
-    guard !isContainer, kind == .data || kind == .config, environment.searchesSystemDirectories
+    guard environment.platform == .macOS, kind == .data || kind == .config,
+      environment.searchesSystemDirectories
     else { return [] }
     return [DirectoryResolution(path: "/Library/Application Support", source: .default)]
   }
@@ -79,16 +85,38 @@ struct DarwinLayout: PlatformLayout {
     try environment.inHome(relative)
   }
 
-  /// A user folder: in the home on macOS, inside `Documents` in an iOS container, the one
-  /// place there that the user sees (in Files) and the app may write.
+  /// A user folder: in the home on macOS and Mac Catalyst, inside `Documents` in an iOS
+  /// container, the one place there that the user sees (in Files) and the app may write.
   private func userFolder(_ name: String) throws(DirectoryError) -> DirectoryResolution {
-    try home(isContainer ? "Documents/\(name)" : name)
+    try home(isIOS ? "Documents/\(name)" : name)
   }
 
-  /// `$TMPDIR` when it is absolute, else `/tmp` on macOS and `~/tmp` in an iOS container.
+  /// Foundation's rule: the user's own temporary directory that the system gives
+  /// (`confstr(_CS_DARWIN_USER_TEMP_DIR)`, `/var/folders/…/T`), else `$TMPDIR`, else the shared
+  /// `/var/tmp` (the last resort of `confstr` itself) on the Mac, and `~/tmp` in an iOS container.
   private func temporary() throws(DirectoryError) -> DirectoryResolution {
-    try environment.temporaryDirectory { () throws(DirectoryError) in
-      isContainer ? try home("tmp") : DirectoryResolution(path: "/tmp", source: .default)
+    if let system = environment.systemTemporaryDirectory, POSIXPath.isAbsolute(system) {
+      return DirectoryResolution(
+        path: POSIXPath.normalize(system), source: .system("confstr(_CS_DARWIN_USER_TEMP_DIR)"))
+    }
+    return try environment.temporaryDirectory { () throws(DirectoryError) in
+      isIOS ? try home("tmp") : DirectoryResolution(path: Self.sharedTemporary, source: .default)
     }
   }
+
+  /// The temporary directory, which is the user's own; when it is the shared `/var/tmp`, the
+  /// private `/var/tmp/runtime-<uid>`, created 0700 and checked like the XDG fallback.
+  private func runtime() throws(DirectoryError) -> DirectoryResolution {
+    let temporary = try temporary()
+    guard temporary.source == .default, temporary.path == Self.sharedTemporary else {
+      return temporary
+    }
+    let path = POSIXPath.join(temporary.path, "runtime-\(environment.effectiveUserID)")
+    return DirectoryResolution(
+      path: path, source: .fallback, ignored: temporary.ignored,
+      requirement: .privateDirectory(base: path, createsIfMissing: true, otherwise: nil))
+  }
+
+  /// The shared temporary directory of the Mac, used only when the system and `TMPDIR` give none.
+  private static let sharedTemporary = "/var/tmp"
 }

@@ -10,15 +10,14 @@ public enum DirectoryLayout: String, Sendable, Hashable, CaseIterable, Codable {
 
 extension ProcessEnvironment {
   /// The path table for this environment's platform. `DirectoryLayout.xdg` changes only macOS:
-  /// Linux and the BSDs use the XDG rules anyway, and an iOS container, Android's private
-  /// storage and Windows have no place for them.
+  /// Linux and the BSDs use the XDG rules anyway, and an iOS or Mac Catalyst container,
+  /// Android's private storage and Windows have no place for them.
   func layout(_ layout: DirectoryLayout) -> any PlatformLayout {
     if followsXDG(layout) { return XDGLayout(environment: self) }
     switch platform {
-    case .iOS: return DarwinLayout(environment: self, isContainer: true)
+    case .macOS, .iOS, .macCatalyst: return DarwinLayout(environment: self)
     case .windows: return WindowsLayout(environment: self)
     case .android: return AndroidLayout(environment: self)
-    case .macOS: return DarwinLayout(environment: self, isContainer: false)
     case .linux, .freeBSD, .openBSD: return XDGLayout(environment: self)
     }
   }
@@ -27,7 +26,7 @@ extension ProcessEnvironment {
   func followsXDG(_ layout: DirectoryLayout) -> Bool {
     switch (platform, layout) {
     case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg): true
-    case (.macOS, .native), (.iOS, _), (.windows, _), (.android, _): false
+    case (.macOS, .native), (.iOS, _), (.macCatalyst, _), (.windows, _), (.android, _): false
     }
   }
 }

@@ -9,7 +9,7 @@ extension ProcessEnvironment {
   /// Whether a variable is ignored in a setuid or setgid process (`AT_SECURE`): the variables
   /// that choose where files go.
   static func distrustedWhenSecure(_ name: String) -> Bool {
-    name.hasPrefix("XDG_") || name == "HOME" || name == "TMPDIR"
+    name.hasPrefix("XDG_") || name == "HOME" || name == "CFFIXED_USER_HOME" || name == "TMPDIR"
   }
 
   /// The value of a variable that must hold an absolute path, normalized, or why it cannot be
@@ -78,8 +78,9 @@ extension ProcessEnvironment {
   }
 
   /// The user's home directory: `HOME` when it is usable, else the password database, else an
-  /// error.
+  /// error; on Apple platforms Foundation's order (``resolveAppleHome()``).
   func resolveHome() throws(DirectoryError) -> HomeDirectory {
+    if platform.isApple { return try resolveAppleHome() }
     let ignored: IgnoredValue
     switch pathVariable("HOME") {
     case .path(let home): return HomeDirectory(path: home, source: .variable("HOME"), ignored: [])
@@ -94,6 +95,32 @@ extension ProcessEnvironment {
       ? "the process is setuid or setgid, so HOME is not trusted, and the password database has no entry for user \(effectiveUserID)"
       : "HOME is unset, empty or relative, and the password database has no entry for user \(effectiveUserID)"
     throw .homeUnavailable(reason: why)
+  }
+
+  /// The home directory in Foundation's order on Apple platforms (swift-foundation's
+  /// `String.homeDirectoryPath()`): `CFFIXED_USER_HOME` (which the system sets for a sandboxed
+  /// app), then ``passwordDatabaseHome`` (`NSHomeDirectory()`), then `HOME`, else an error.
+  func resolveAppleHome() throws(DirectoryError) -> HomeDirectory {
+    var ignored: [IgnoredValue] = []
+    switch pathVariable("CFFIXED_USER_HOME") {
+    case .path(let home):
+      return HomeDirectory(path: home, source: .variable("CFFIXED_USER_HOME"), ignored: [])
+    case .ignored(let why) where why.reason != .unset: ignored.append(why)
+    case .ignored: break
+    }
+    if let home = passwordDatabaseHome, POSIXPath.isAbsolute(home) {
+      return HomeDirectory(
+        path: POSIXPath.normalize(home), source: .passwordDatabase, ignored: ignored)
+    }
+    switch pathVariable("HOME") {
+    case .path(let home):
+      return HomeDirectory(path: home, source: .variable("HOME"), ignored: ignored)
+    case .ignored(let why):
+      throw .homeUnavailable(
+        reason:
+          "CFFIXED_USER_HOME is unset or unusable, the system gives no home directory for user \(effectiveUserID), and \(why)"
+      )
+    }
   }
 
   /// The home directory as a resolution of its own.
