@@ -47,13 +47,38 @@ extension AppDirectories {
     }
   }
 
-  /// The bundle's executable name where there is a bundle, else the executable's file name.
+  /// The bundle's executable name where there is a bundle, else the executable's file name
+  /// (``applicationName(executable:platform:processName:)``).
   static var currentApplicationName: String {
     #if canImport(Darwin) && !canImport(FoundationEssentials)
       if let name = Bundle.main.object(forInfoDictionaryKey: "CFBundleExecutable") as? String {
         return name
       }
     #endif
-    return ProcessInfo.processInfo.processName
+    let platform = ProcessEnvironment.captured.platform
+    return applicationName(
+      executable: ProcessInfo.processInfo.processName, platform: platform,
+      processName: platform == .android
+        ? ProcessEnvironment.readProcessName(syscalls: .live) : nil)
+  }
+
+  /// The application's name from its executable's file name, by the rules of `platform`:
+  /// - on Windows without `.exe` (in any case), which Foundation's `processName` keeps;
+  /// - on Android the app's package (`com.example.app`), which is the process's name
+  ///   (`/proc/self/cmdline`, without a `:worker` suffix), where the executable is the
+  ///   system's `app_process64`; the executable's name when the process is not an app's.
+  static func applicationName(executable: String, platform: OperatingSystem, processName: String?)
+    -> String
+  {
+    switch platform {
+    case .windows:
+      let suffix = Array(executable.utf8.suffix(4)).map { $0 | 0x20 }
+      guard executable.utf8.count > 4, suffix == Array(".exe".utf8) else { return executable }
+      return String(executable.dropLast(4))
+    case .android:
+      return processName.flatMap(ProcessEnvironment.androidPackage(processName:)) ?? executable
+    case .linux, .freeBSD, .openBSD, .macOS, .iOS, .macCatalyst:
+      return executable
+    }
   }
 }

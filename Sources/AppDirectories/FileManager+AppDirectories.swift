@@ -74,7 +74,8 @@ extension FileManager {
     guard domain == .userDomainMask else {
       throw .unsupported(reason: .searchPathDomain(rawValue: domain.rawValue))
     }
-    guard let (kind, folder) = Self.standardDirectory(for: directory) else {
+    guard let (kind, folder) = Self.standardDirectory(for: directory, on: environment.platform)
+    else {
       throw .unsupported(reason: .searchPathDirectory(rawValue: directory.rawValue))
     }
     if let component {
@@ -82,16 +83,26 @@ extension FileManager {
     }
     let base = try StandardDirectories.resolution(
       for: kind, layout: .native, environment: environment, syscalls: syscalls)
+    // Joined by the platform's rules: `\` between the components on Windows.
+    let style = environment.platform.pathStyle
     var path = base.path
-    for name in [folder, component].compactMap({ $0 }) { path = POSIXPath.join(path, name) }
-    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+    for name in [folder, component].compactMap({ $0 }) { path = style.join(path, name) }
+    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot, style: style)
       .findOrCreate(path)
     return fileURL(path, isDirectory: true)
   }
 
   /// The base directory, and a folder inside it, for each search-path directory that has a
-  /// meaning outside Apple platforms.
-  static func standardDirectory(for directory: SearchPathDirectory) -> (StandardDirectory, String?)?
+  /// meaning on `platform`, as Foundation maps them:
+  /// - `autosavedInformationDirectory` is `~/Library/Autosave Information` on Apple platforms,
+  ///   `<data>/Autosave Information` on Linux and Android, and `Autosave Information` in the
+  ///   local application data on Windows;
+  /// - `trashDirectory` is `~/.Trash` on macOS (in the container of a sandboxed app), the XDG
+  ///   trash `<data>/Trash` on Linux (where Foundation says `~/.Trash`, which no desktop uses),
+  ///   and unsupported on iOS (where Foundation answers nothing) and Windows (where the Recycle
+  ///   Bin is not a folder).
+  static func standardDirectory(for directory: SearchPathDirectory, on platform: OperatingSystem)
+    -> (StandardDirectory, String?)?
   {
     switch directory {
     case .applicationSupportDirectory: (.data, nil)
@@ -104,8 +115,19 @@ extension FileManager {
     case .moviesDirectory: (.videos, nil)
     case .sharedPublicDirectory: (.publicShare, nil)
     case .libraryDirectory: (.library, nil)
-    case .autosavedInformationDirectory: (.data, "Autosave Information")
-    case .trashDirectory: (.data, "Trash")
+    case .autosavedInformationDirectory:
+      switch platform {
+      case .macOS, .iOS, .macCatalyst: (.library, "Autosave Information")
+      // The local application data, which is the base of the state directory there.
+      case .windows: (.state, "Autosave Information")
+      case .linux, .freeBSD, .openBSD, .android: (.data, "Autosave Information")
+      }
+    case .trashDirectory:
+      switch platform {
+      case .macOS, .macCatalyst: (.home, ".Trash")
+      case .linux, .freeBSD, .openBSD, .android: (.data, "Trash")
+      case .iOS, .windows: nil
+      }
     default: nil
     }
   }

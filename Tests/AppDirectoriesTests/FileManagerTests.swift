@@ -117,11 +117,52 @@ struct FileManagerTests {
     let all = Self.mapped.map(\.0) + Self.unmapped
     for raw in UInt(1)...UInt(102) {
       guard let directory = FileManager.SearchPathDirectory(rawValue: raw) else { continue }
-      #expect(all.contains(directory) || FileManager.standardDirectory(for: directory) == nil)
-      #expect(
-        Self.mapped.map(\.0).contains(directory)
-          == (FileManager.standardDirectory(for: directory) != nil))
+      let mapping = FileManager.standardDirectory(for: directory, on: .linux)
+      #expect(all.contains(directory) || mapping == nil)
+      #expect(Self.mapped.map(\.0).contains(directory) == (mapping != nil))
     }
+  }
+
+  /// The search-path directories whose place differs between platforms, as Foundation puts them.
+  static let platformRows:
+    [(FileManager.SearchPathDirectory, OperatingSystem, StandardDirectory, String?)?] = [
+      (.trashDirectory, .macOS, .home, ".Trash"),
+      (.trashDirectory, .macCatalyst, .home, ".Trash"),
+      (.trashDirectory, .linux, .data, "Trash"),
+      (.autosavedInformationDirectory, .macOS, .library, "Autosave Information"),
+      (.autosavedInformationDirectory, .iOS, .library, "Autosave Information"),
+      (.autosavedInformationDirectory, .linux, .data, "Autosave Information"),
+      (.autosavedInformationDirectory, .windows, .state, "Autosave Information"),
+    ]
+
+  @Test(arguments: platformRows)
+  func searchPathDirectoryFollowsItsPlatform(
+    row: (FileManager.SearchPathDirectory, OperatingSystem, StandardDirectory, String?)?
+  ) throws {
+    let (directory, platform, kind, folder) = try #require(row)
+    let mapping = try #require(FileManager.standardDirectory(for: directory, on: platform))
+    #expect(mapping.0 == kind)
+    #expect(mapping.1 == folder)
+  }
+
+  @Test(
+    "The trash has no folder on iOS and Windows",
+    arguments: [OperatingSystem.iOS, .windows])
+  func trashIsUnsupportedWhereItIsNoFolder(platform: OperatingSystem) {
+    #expect(FileManager.standardDirectory(for: .trashDirectory, on: platform) == nil)
+  }
+
+  @Test("On macOS the trash is ~/.Trash and autosaved information is in ~/Library")
+  func macOSTrashAndAutosavePaths() throws {
+    let environment = PlatformSamples.macOS()
+    let trash = try #require(FileManager.standardDirectory(for: .trashDirectory, on: .macOS))
+    let autosave = try #require(
+      FileManager.standardDirectory(for: .autosavedInformationDirectory, on: .macOS))
+    let home = try StandardDirectories.resolution(for: trash.0, environment: environment).path
+    let library = try StandardDirectories.resolution(for: autosave.0, environment: environment)
+      .path
+    #expect(POSIXPath.join(home, trash.1!) == "/Users/ada/.Trash")
+    #expect(POSIXPath.join(library, autosave.1!) == "/Users/ada/Library/Autosave Information")
   }
 
   @Test func fileInTheWayIsATypedError() throws {

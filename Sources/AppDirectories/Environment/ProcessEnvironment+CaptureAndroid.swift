@@ -3,9 +3,16 @@ extension ProcessEnvironment {
   /// an app process is named after its package (`com.example.app`, or `com.example.app:worker`
   /// for a second process), and Android user `n` owns the app user IDs from `n * 100000`.
   static func androidAppStorage(processName: String, effectiveUserID: UInt32) -> String? {
+    guard let package = androidPackage(processName: processName) else { return nil }
+    return "/data/user/\(effectiveUserID / 100_000)/\(package)"
+  }
+
+  /// The package of an app process's name: `com.example.app` for `com.example.app:worker`;
+  /// `nil` for a name that is not a package's (a shell, a daemon).
+  static func androidPackage(processName: String) -> String? {
     let package = processName.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
     guard !package.isEmpty, !package.contains("/"), package.contains(".") else { return nil }
-    return "/data/user/\(effectiveUserID / 100_000)/\(package)"
+    return package
   }
 
   /// The process name: the first string of `/proc/self/cmdline`.

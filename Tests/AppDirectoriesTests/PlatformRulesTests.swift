@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+
+/// The rules that differ between platforms and that a Linux machine can still check: Windows
+/// paths joined, split and refused by Windows rules, and the application's name.
+@Suite("Platform rules checked on any host")
+struct PlatformRulesTests {
+  static let windowsEscapes = [
+    #"..\..\x"#, #"a\..\..\x"#, #"C:\Windows\x"#, #"C:x"#, #"\x"#, #"\\server\share\x"#,
+    #"//server/share/x"#, #"a\b:stream"#,
+  ]
+
+  @Test(
+    "A file to locate that leaves the search directories by Windows rules is refused",
+    arguments: windowsEscapes)
+  func windowsFileThatLeavesIsRefused(file: String) {
+    let error = #expect(throws: DirectoryError.self) {
+      try FileSearch.validateRelativeFile(file, style: .windows)
+    }
+    guard case .invalidName(let name, _) = error else {
+      Issue.record("expected invalidName, got \(String(describing: error))")
+      return
+    }
+    #expect(name == file)
+  }
+
+  @Test(
+    "A backslash is a character of a POSIX file name, not a way out",
+    arguments: [
+      #"..\x"#, #"a\b"#,
+    ])
+  func posixKeepsBackslashes(file: String) throws {
+    try FileSearch.validateRelativeFile(file, style: .posix)
+  }
+
+  @Test(
+    "Windows path rules",
+    arguments: [
+      (#"C:\Users\Ada"#, true, true), (#"\\server\share"#, true, true), (#"C:Users"#, false, true),
+      (#"\Users"#, false, true), (#"Users\Ada"#, false, false), (#"c:/Users"#, true, true),
+    ])
+  func windowsAbsoluteAndRooted(row: (String, Bool, Bool)) {
+    #expect(PathStyle.windows.isAbsolute(row.0) == row.1)
+    #expect(PathStyle.windows.hasRoot(row.0) == row.2)
+  }
+
+  @Test(
+    "An absolute Windows path splits into its root and components",
+    arguments: [
+      (#"C:\Users\Ada\AppData"#, #"C:\"#, ["Users", "Ada", "AppData"]),
+      (#"C:\"#, #"C:\"#, []),
+      (#"\\server\share\Ada\x"#, #"\\server\share"#, ["Ada", "x"]),
+    ])
+  func windowsSplitRoot(row: (String, String, [String])) {
+    let (root, components) = PathStyle.windows.splitRoot(row.0)
+    #expect(root == row.1)
+    #expect(components == row.2)
+  }
+
+  @Test("Windows containment ignores the case of ASCII letters, as NTFS does")
+  func windowsContainment() {
+    #expect(PathStyle.windows.isInside(#"c:\users\ada\x"#, #"C:\Users\Ada"#))
+    #expect(PathStyle.windows.isInside(#"C:\Users\Ada"#, #"C:\Users\Ada"#))
+    #expect(!PathStyle.windows.isInside(#"C:\Users\Adam"#, #"C:\Users\Ada"#))
+    #expect(PathStyle.windows.isInside(#"C:\x"#, #"C:\"#))
+  }
+
+  @Test("The walk on Windows starts at the drive and joins with backslashes")
+  func windowsWalkJoinsWithBackslashes() throws {
+    let disk = InMemoryDisk(existing: [#"C:\"#])
+    let creator = DirectoryCreator(syscalls: SystemCalls(provider: disk), style: .windows)
+    try creator.findOrCreate(#"C:\Users\Ada\AppData\Local\ExampleApp"#)
+    #expect(disk.opened.first == #"C:\"#)
+    #expect(
+      disk.created == [
+        #"C:\Users"#, #"C:\Users\Ada"#, #"C:\Users\Ada\AppData"#, #"C:\Users\Ada\AppData\Local"#,
+        #"C:\Users\Ada\AppData\Local\ExampleApp"#,
+      ])
+  }
+
+  @Test("On Windows an isolated root is where the walk starts, and a refusal names the parent")
+  func windowsWalkFromTrustedRoot() throws {
+    let disk = InMemoryDisk(existing: [#"C:\"#, #"C:\Box"#, #"C:\Box\home"#])
+    disk.refused = #"C:\Box\home\AppData"#
+    let creator = DirectoryCreator(
+      syscalls: SystemCalls(provider: disk), trustedRoot: #"C:\Box"#, style: .windows)
+    #expect(
+      throws: DirectoryError.permissionDenied(path: #"C:\Box\home"#, errno: .permissionDenied)
+    ) {
+      try creator.findOrCreate(#"C:\Box\home\AppData\Local"#)
+    }
+    #expect(disk.opened.first == #"C:\Box"#)
+    #expect(disk.created.isEmpty)
+  }
+
+  @Test(
+    "The application's name follows its platform",
+    arguments: [
+      ("ExampleApp.exe", OperatingSystem.windows, nil as String?, "ExampleApp"),
+      ("ExampleApp.EXE", .windows, nil, "ExampleApp"),
+      (".exe", .windows, nil, ".exe"),
+      ("ExampleApp.exe", .linux, nil, "ExampleApp.exe"),
+      ("app_process64", .android, "com.example.app", "com.example.app"),
+      ("app_process64", .android, "com.example.app:worker", "com.example.app"),
+      ("exampletool", .android, "exampletool", "exampletool"),
+      ("exampletool", .android, nil, "exampletool"),
+      ("ExampleApp", .macOS, nil, "ExampleApp"),
+    ])
+  func applicationName(row: (String, OperatingSystem, String?, String)) {
+    #expect(
+      AppDirectories.applicationName(executable: row.0, platform: row.1, processName: row.2)
+        == row.3)
+  }
+}
+
+/// A disk of directories only, in memory, with Windows paths: what the walk asks for, with no
+/// system underneath.
+private final class InMemoryDisk: SystemCallProvider, @unchecked Sendable {
+  private let lock = NSLock()
+  private var directories: Set<String>
+  private var descriptors: [Int32: String] = [:]
+  private var next: Int32 = 10
+  private(set) var created: [String] = []
+  private(set) var opened: [String] = []
+  /// A directory whose creation fails with `EACCES`.
+  var refused: String?
+
+  init(existing: Set<String>) { directories = existing }
+
+  private func path(_ directory: Int32, _ name: String) -> String? {
+    lock.withLock {
+      directory == SystemCalls.currentDirectory
+        ? name
+        : descriptors[directory].map {
+          WindowsPath.join($0, [name])
+        }
+    }
+  }
+
+  private func directoryStatus() -> FileStatus {
+    FileStatus(type: .directory, permissions: 0o700, owner: SystemCalls.live.effectiveUserID)
+  }
+
+  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
+    lock.withLock { directories.contains(path) }
+      ? .success(directoryStatus()) : .failure(.noSuchFileOrDirectory)
+  }
+
+  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  > {
+    guard let path = path(directory, name) else { return .failure(.ioError) }
+    return status(path: path, followSymlinks: followSymlinks)
+  }
+
+  func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
+    lock.withLock { descriptors[descriptor] } == nil
+      ? .failure(.ioError) : .success(directoryStatus())
+  }
+
+  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
+    guard let path = path(directory, name) else { return .ioError }
+    if path == refused { return .permissionDenied }
+    return lock.withLock {
+      if directories.contains(path) { return .fileExists }
+      directories.insert(path)
+      created.append(path)
+      return nil
+    }
+  }
+
+  func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
+    -> Result<Int32, SystemErrno>
+  {
+    guard let path = path(directory, name) else { return .failure(.ioError) }
+    return lock.withLock {
+      guard directories.contains(path) else { return .failure(.noSuchFileOrDirectory) }
+      opened.append(path)
+      next += 1
+      descriptors[next] = path
+      return .success(next)
+    }
+  }
+
+  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? { nil }
+  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? { nil }
+  func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? { nil }
+  func openFile(path: String) -> Result<Int32, SystemErrno> { .failure(.noSuchFileOrDirectory) }
+  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
+    Int, SystemErrno
+  > { .failure(.ioError) }
+  func close(descriptor: Int32) {
+    lock.withLock { _ = descriptors.removeValue(forKey: descriptor) }
+  }
+  func readLink(path: String) -> Result<String, SystemErrno> { .failure(.ioError) }
+  func mayCreateFiles(in path: String) -> Bool { true }
+  func maySearch(_ path: String) -> Bool { true }
+}
