@@ -35,8 +35,15 @@
   struct LiveSystemCalls: SystemCallProvider {
     static let currentDirectoryDescriptor: Int32 = AT_FDCWD
     #if os(Linux) || os(Android)
-      // O_PATH is 010000000 on every Linux architecture Swift supports.
+      // O_PATH is 010000000 on every Linux architecture Swift supports (and in musl and
+      // bionic): a descriptor for path operations, which needs search permission on the
+      // directories above and no permission on the file itself.
       private static let pathOnlyFlag: Int32 = 0o10000000
+    #elseif canImport(Darwin)
+      // O_EXEC, which with O_DIRECTORY is O_SEARCH (xnu's fcntl.h, since macOS 13 and iOS 16,
+      // the package's oldest): opening needs search permission only, and fstat and fchmod work
+      // on the descriptor.
+      private static let pathOnlyFlag: Int32 = O_EXEC
     #else
       private static let pathOnlyFlag: Int32 = 0
     #endif
@@ -90,7 +97,7 @@
       #if os(Linux) || os(Android)
         chmod("/proc/self/fd/\(pathDescriptor)", mode_t(mode)) == 0 ? nil : Self.lastError
       #else
-        // Without O_PATH the descriptor was opened for reading, which fchmod accepts.
+        // An O_SEARCH descriptor (or one opened for reading), which fchmod accepts.
         fchmod(pathDescriptor, mode_t(mode)) == 0 ? nil : Self.lastError
       #endif
     }

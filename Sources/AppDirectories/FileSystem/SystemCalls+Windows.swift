@@ -101,7 +101,7 @@
 
     func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
       guard let path = Self.path(in: directory, name: name) else { return .badDescriptor }
-      let made = Self.withWidePath(path) { CreateDirectoryW($0, nil) }
+      let made = Self.withWidePath(path) { CreateDirectoryW($0, nil) == true }
       return made ? nil : Self.lastError
     }
 
@@ -259,12 +259,12 @@
         nil, nil, &descriptor)
       defer { LocalFree(descriptor) }
       guard result == DWORD(ERROR_SUCCESS), let owner else { return false }
-      if IsWellKnownSid(owner, WinLocalSystemSid)
-        || IsWellKnownSid(owner, WinBuiltinAdministratorsSid)
+      if IsWellKnownSid(owner, WinLocalSystemSid) == true
+        || IsWellKnownSid(owner, WinBuiltinAdministratorsSid) == true
       {
         return true
       }
-      return processUser.withSID { EqualSid(owner, $0) }
+      return processUser.withSID { EqualSid(owner, $0) == true }
     }
   }
 
@@ -285,7 +285,7 @@
       _ = GetTokenInformation(token, TokenUser, nil, 0, &size)
       var bytes = [UInt8](repeating: 0, count: Int(size))
       let read = bytes.withUnsafeMutableBytes {
-        GetTokenInformation(token, TokenUser, $0.baseAddress, size, &size)
+        GetTokenInformation(token, TokenUser, $0.baseAddress, size, &size) == true
       }
       buffer = read ? bytes : []
     }

@@ -2,7 +2,8 @@
 struct DirectoryOpenOptions: Sendable, Hashable {
   /// Follow a symbolic link in the last component.
   var followSymlinks: Bool
-  /// Open for path operations only (`O_PATH`), which needs no read permission.
+  /// Open for path operations only (`O_PATH` on Linux, `O_SEARCH` on Darwin), which needs no
+  /// read permission.
   var pathOnly: Bool
 }
 
