@@ -33,7 +33,7 @@
       let output = GetStdHandle(STD_OUTPUT_HANDLE)
       var mode: DWORD = 0
       guard output != INVALID_HANDLE_VALUE, GetConsoleMode(output, &mode) else { return false }
-      return SetConsoleMode(output, mode | DWORD(ENABLE_VIRTUAL_TERMINAL_PROCESSING))
+      return SetConsoleMode(output, mode | DWORD(ENABLE_VIRTUAL_TERMINAL_PROCESSING)) == true
     }
 
     /// An environment variable of the real process, read in UTF-16 as Windows keeps it.
