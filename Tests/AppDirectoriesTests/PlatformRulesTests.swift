@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AppDirectories
+@testable import TestSupport
 
 /// The rules that differ between platforms and that a Linux machine can still check: Windows
 /// paths joined, split and refused by Windows rules, and the application's name.
@@ -93,6 +94,20 @@ struct PlatformRulesTests {
     }
     #expect(disk.opened.first == #"C:\Box"#)
     #expect(disk.created.isEmpty)
+  }
+
+  @Test("FileManager's findOrCreateDirectory joins with backslashes on Windows")
+  func windowsSearchPathDirectoryJoinsWithBackslashes() throws {
+    let disk = InMemoryDisk(existing: [#"C:\"#, #"C:\Users"#, #"C:\Users\Ada"#])
+    _ = try FileManager.default.findOrCreateDirectory(
+      .autosavedInformationDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp",
+      environment: PlatformSamples.windows(), syscalls: SystemCalls(provider: disk))
+    #expect(
+      disk.created == [
+        #"C:\Users\Ada\AppData"#, #"C:\Users\Ada\AppData\Local"#,
+        #"C:\Users\Ada\AppData\Local\Autosave Information"#,
+        #"C:\Users\Ada\AppData\Local\Autosave Information\ExampleApp"#,
+      ])
   }
 
   @Test(
