@@ -71,12 +71,6 @@ extension ProcessEnvironment {
     return (entries, warnings)
   }
 
-  /// `HOME`, when it is set, non-empty, absolute, UTF-8 and trusted.
-  func homeFromVariable() -> String? {
-    if case .path(let home) = pathVariable("HOME") { return home }
-    return nil
-  }
-
   /// The user's home directory: `HOME` when it is usable, else the password database, else an
   /// error; on Apple platforms Foundation's order (``resolveAppleHome()``).
   func resolveHome() throws(DirectoryError) -> HomeDirectory {
