@@ -16,7 +16,7 @@ public struct DirectoryResolution: Sendable, Hashable {
   public let home: HomeDirectory?
   /// What was passed over and the other warnings, in one box (`nil` when there are none):
   /// resolving and copying a resolution stays cheap, and these are read only to explain.
-  private let provenance: Provenance?
+  private var provenance: Provenance?
 
   /// The places looked at before ``source`` and passed over, most preferred first.
   public var ignored: [IgnoredValue] { provenance?.ignored ?? [] }
@@ -87,6 +87,16 @@ public struct DirectoryResolution: Sendable, Hashable {
     DirectoryResolution(
       copying: self, path: WindowsPath.join(path, components.compactMap { $0 }),
       requirement: requirement)
+  }
+
+  /// The same resolution, with `ignored` (the places looked at before it) first among what
+  /// was passed over; its path, source, home, warnings and requirement are kept.
+  func passingOver(_ ignored: [IgnoredValue]) -> DirectoryResolution {
+    guard !ignored.isEmpty else { return self }
+    var resolution = self
+    resolution.provenance = Provenance(
+      ignored: ignored + self.ignored, extraWarnings: extraWarnings)
+    return resolution
   }
 
   /// The same resolution with its requirement met: nothing is left for the file system.

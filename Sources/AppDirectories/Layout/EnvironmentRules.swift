@@ -138,11 +138,7 @@ extension ProcessEnvironment {
   {
     switch pathVariable("TMPDIR") {
     case .path(let path): return DirectoryResolution(path: path, source: .variable("TMPDIR"))
-    case .ignored(let why):
-      let other = try fallback()
-      return DirectoryResolution(
-        path: other.path, source: other.source, ignored: [why] + other.ignored, home: other.home,
-        extraWarnings: other.extraWarnings)
+    case .ignored(let why): return try fallback().passingOver([why])
     }
   }
 }

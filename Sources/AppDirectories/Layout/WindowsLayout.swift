@@ -43,10 +43,7 @@ struct WindowsLayout: PlatformLayout {
         case .ignored(let why): ignored.append(why)
         }
       }
-      let local = try folder(.localAppData).appendingWindows("Temp")
-      return DirectoryResolution(
-        path: local.path, source: local.source, ignored: ignored + local.ignored,
-        home: local.home, extraWarnings: local.extraWarnings)
+      return try folder(.localAppData).appendingWindows("Temp").passingOver(ignored)
     }
   }
 
