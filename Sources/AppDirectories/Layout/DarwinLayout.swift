@@ -95,26 +95,33 @@ struct DarwinLayout: PlatformLayout {
   /// (`confstr(_CS_DARWIN_USER_TEMP_DIR)`, `/var/folders/…/T`), else `$TMPDIR`, else the shared
   /// `/var/tmp` (the last resort of `confstr` itself) on the Mac, and `~/tmp` in an iOS container.
   private func temporary() throws(DirectoryError) -> DirectoryResolution {
-    if let system = environment.systemTemporaryDirectory, POSIXPath.isAbsolute(system) {
-      return DirectoryResolution(
-        path: POSIXPath.normalize(system), source: .system("confstr(_CS_DARWIN_USER_TEMP_DIR)"))
-    }
-    return try environment.temporaryDirectory { () throws(DirectoryError) in
+    try userTemporary { () throws(DirectoryError) in
       isIOS ? try home("tmp") : DirectoryResolution(path: Self.sharedTemporary, source: .default)
     }
   }
 
-  /// The temporary directory, which is the user's own; when it is the shared `/var/tmp`, the
-  /// private `/var/tmp/runtime-<uid>`, created 0700 and checked like the XDG fallback.
+  /// The temporary directory, which is the user's own; where only the Mac's shared `/var/tmp`
+  /// is left, the private `/var/tmp/runtime-<uid>`, created 0700 and checked like the XDG
+  /// fallback.
   private func runtime() throws(DirectoryError) -> DirectoryResolution {
-    let temporary = try temporary()
-    guard temporary.source == .default, temporary.path == Self.sharedTemporary else {
-      return temporary
+    try userTemporary { () throws(DirectoryError) in
+      if isIOS { return try home("tmp") }
+      let path = POSIXPath.join(Self.sharedTemporary, "runtime-\(environment.effectiveUserID)")
+      return DirectoryResolution(
+        path: path, source: .fallback,
+        requirement: .privateDirectory(base: path, createsIfMissing: true, otherwise: nil))
     }
-    let path = POSIXPath.join(temporary.path, "runtime-\(environment.effectiveUserID)")
-    return DirectoryResolution(
-      path: path, source: .fallback, ignored: temporary.ignored,
-      requirement: .privateDirectory(base: path, createsIfMissing: true, otherwise: nil))
+  }
+
+  /// The system's per-user temporary directory, else `$TMPDIR`, else `fallback`.
+  private func userTemporary(
+    orElse fallback: () throws(DirectoryError) -> DirectoryResolution
+  ) throws(DirectoryError) -> DirectoryResolution {
+    if let system = environment.systemTemporaryDirectory, POSIXPath.isAbsolute(system) {
+      return DirectoryResolution(
+        path: POSIXPath.normalize(system), source: .system("confstr(_CS_DARWIN_USER_TEMP_DIR)"))
+    }
+    return try environment.temporaryDirectory(orElse: fallback)
   }
 
   /// The shared temporary directory of the Mac, used only when the system and `TMPDIR` give none.

@@ -9,13 +9,7 @@ enum PathStyle: Sendable, Hashable {
   case windows
 
   /// The style of the platform this program was compiled for.
-  static var host: PathStyle {
-    #if os(Windows)
-      .windows
-    #else
-      .posix
-    #endif
-  }
+  static var host: PathStyle { OperatingSystem.host.pathStyle }
 
   /// Whether `path` is absolute: it names the same file whatever the current directory and
   /// drive.
