@@ -26,6 +26,9 @@ public struct AppDirectories: Sendable {
   public var organization: String? { storage.organization }
   /// The rules in use.
   public var layout: DirectoryLayout { storage.layout }
+  /// The prefix of the application's own override variables (`EXAMPLEAPP` for
+  /// `EXAMPLEAPP_CACHE_DIR` and `EXAMPLEAPP_HOME`), or `nil` when it has none.
+  public var environmentPrefix: String? { storage.environmentPrefix }
   /// The environment the paths are resolved from.
   public var environment: ProcessEnvironment { storage.environment }
 
@@ -39,6 +42,7 @@ public struct AppDirectories: Sendable {
     let app: String
     let organization: String?
     let layout: DirectoryLayout
+    let environmentPrefix: String?
     let environment: ProcessEnvironment
     let syscalls: SystemCalls
     let platformLayout: any PlatformLayout
@@ -56,15 +60,23 @@ public struct AppDirectories: Sendable {
     let systemSearch: (data: [DirectoryResolution], config: [DirectoryResolution])
 
     init(
-      app: String, organization: String?, layout: DirectoryLayout,
+      app: String, organization: String?, layout: DirectoryLayout, environmentPrefix: String?,
       environment: ProcessEnvironment, syscalls: SystemCalls
     ) {
       self.app = app
       self.organization = organization
       self.layout = layout
+      self.environmentPrefix = environmentPrefix
       self.environment = environment
       self.syscalls = syscalls
-      let platformLayout = environment.layout(layout)
+      let platformLayout: any PlatformLayout =
+        if let environmentPrefix {
+          ApplicationOverrides(
+            prefix: environmentPrefix, environment: environment,
+            platformLayout: environment.layout(layout))
+        } else {
+          environment.layout(layout)
+        }
       self.platformLayout = platformLayout
       resolved = AppDirectories.cachedKinds.map { kind -> ResolvedDirectory in
         do throws(DirectoryError) {
@@ -113,28 +125,50 @@ public struct AppDirectories: Sendable {
   ///   - app: The application's name; a single path component such as `ExampleApp`.
   ///   - organization: The organization's name, used only where the platform has a folder for it.
   ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
+  ///   - environmentPrefix: The prefix of the application's own override variables, such as
+  ///     `EXAMPLEAPP`: then `EXAMPLEAPP_CACHE_DIR` names the cache directory itself, and
+  ///     `EXAMPLEAPP_HOME` one root for them all (`$EXAMPLEAPP_HOME/cache`), ahead of the
+  ///     platform's rules. `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`. See
+  ///     <doc:PlatformPaths#Overrides-for-one-application>.
   ///   - environment: The environment to resolve from; the running process's by default.
-  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when a name cannot be a folder name.
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when a name cannot be a folder name
+  ///   or the prefix cannot name variables.
   public init(
     app: String, organization: String? = nil, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
+    environmentPrefix: String? = nil, environment: ProcessEnvironment = .current
   ) throws(DirectoryError) {
     try self.init(
-      app: app, organization: organization, layout: layout, environment: environment,
-      syscalls: .live)
+      app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
+      environment: environment, syscalls: .live)
   }
 
   init(
     app: String, organization: String?, layout: DirectoryLayout,
-    environment: ProcessEnvironment, syscalls: SystemCalls
+    environmentPrefix: String? = nil, environment: ProcessEnvironment, syscalls: SystemCalls
   ) throws(DirectoryError) {
     try NameValidation.validate(app, as: .application, on: environment.platform)
     if let organization {
       try NameValidation.validate(organization, as: .organization, on: environment.platform)
     }
+    if let environmentPrefix {
+      try AppDirectories.validate(environmentPrefix: environmentPrefix)
+    }
     storage = Storage(
-      app: app, organization: organization, layout: layout, environment: environment,
+      app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
+      environment: environmentPrefix.map { environment.readingOverrides(prefix: $0) }
+        ?? environment,
       syscalls: syscalls)
+  }
+
+  /// Checks a prefix for an application's override variables on its own, as
+  /// ``init(app:organization:layout:environmentPrefix:environment:)`` does.
+  ///
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` unless the prefix is
+  ///   `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`.
+  public static func validate(environmentPrefix: String) throws(DirectoryError) {
+    if let reason = ApplicationOverrides.problem(withPrefix: environmentPrefix) {
+      throw .invalidName(name: environmentPrefix, reason: reason)
+    }
   }
 
   /// The path of a directory, where it came from, what was passed over and why, and every

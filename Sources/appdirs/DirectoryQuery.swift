@@ -10,6 +10,9 @@ struct DirectoryQuery {
     name: "--org", value: .name("NAME"), help: "The organization (used in Windows paths).")
   static let groupOption = OptionSpec(
     name: "--group", value: .name("ID"), help: "The group identifier of a shared container.")
+  static let environmentPrefixOption = OptionSpec(
+    name: "--env-prefix", value: .name("PREFIX"),
+    help: "The app's override variables: PREFIX_CACHE_DIR, PREFIX_HOME, … (needs --app).")
   static let layoutOption = OptionSpec(
     name: "--layout", value: .choice(DirectoryLayout.allCases.map(\.rawValue), noun: "layout"),
     help: "The platform's conventions (default) or the XDG rules.")
@@ -75,9 +78,17 @@ struct DirectoryQuery {
     if let group {
       try AppDirectories.validate(groupIdentifier: group, on: environment.platform)
     }
+    let environmentPrefix = arguments.value("--env-prefix")
+    if let environmentPrefix {
+      try AppDirectories.validate(environmentPrefix: environmentPrefix)
+    }
     if let name = arguments.value("--app") {
       app = try AppDirectories(
-        app: name, organization: organization, layout: layout, environment: environment)
+        app: name, organization: organization, layout: layout,
+        environmentPrefix: environmentPrefix, environment: environment)
+    } else if environmentPrefix != nil {
+      throw UsageError(
+        message: "--env-prefix needs --app NAME: its variables name one application's directories")
     } else {
       app = nil
     }

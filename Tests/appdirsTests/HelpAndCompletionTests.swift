@@ -25,13 +25,13 @@ import Testing
   }
 
   static let options: [(String, [String])] = [
-    ("path", ["--app", "--org", "--group", "--create", "--explain", "--layout", "--help"]),
+    ("path", ["--app", "--env-prefix", "--org", "--group", "--create", "--explain", "--layout", "--help"]),
     (
       "list",
-      ["--app", "--org", "--group", "--layout", "--platform", "--json", "--shell", "--help"]
+      ["--app", "--env-prefix", "--org", "--group", "--layout", "--platform", "--json", "--shell", "--help"]
     ),
-    ("locate", ["--app", "--org", "--group", "--layout", "--all", "--help"]),
-    ("doctor", ["--app", "--org", "--group", "--layout", "--help"]),
+    ("locate", ["--app", "--env-prefix", "--org", "--group", "--layout", "--all", "--help"]),
+    ("doctor", ["--app", "--env-prefix", "--org", "--group", "--layout", "--help"]),
     ("help", ["--help"]),
   ]
 
@@ -94,7 +94,7 @@ import Testing
     (["path", "cache", "--la"], ["--layout"]),
     (["path", "cache", "--layout", ""], ["native", "xdg"]),
     (["list", "--j"], ["--json"]),
-    (["doctor", "--"], ["--app", "--org", "--group", "--layout", "--help"]),
+    (["doctor", "--"], ["--app", "--env-prefix", "--org", "--group", "--layout", "--help"]),
     (["path", "--app", ""], []),
     (["path", "cache", ""], []),
   ]

@@ -17,23 +17,7 @@ extension ProcessEnvironment {
   /// password database is read only when the home needs it (``passwordDatabaseHome``), so that
   /// a Linux process with a good `HOME` never opens it.
   public static func capture() -> ProcessEnvironment {
-    var variables: [String: String] = [:]
-    var undecodable: [String: [UInt8]] = [:]
-    for name in relevantVariables {
-      #if os(Windows)
-        guard let value = readVariable(name) else { continue }
-        variables[name] = value
-      #else
-        guard let raw = getenv(name) else { continue }
-        if let value = String(validatingCString: raw) {
-          variables[name] = value
-        } else {
-          undecodable[name] = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map {
-            UInt8(bitPattern: $0)
-          }
-        }
-      #endif
-    }
+    let (variables, undecodable) = readVariables(relevantVariables)
     var environment = ProcessEnvironment(
       variables: variables,
       passwordDatabaseHome: nil,
@@ -43,6 +27,7 @@ extension ProcessEnvironment {
       userDirectoriesFile: .readFromDisk,
       groupContainers: .system,
       undecodableVariables: undecodable)
+    environment.isCaptured = true
     #if os(Windows)
       environment.knownFolders = readKnownFolders()
     #endif
@@ -57,6 +42,48 @@ extension ProcessEnvironment {
     if environment.needsPasswordDatabase {
       environment = environment.readingPasswordDatabase()
     }
+    return environment
+  }
+
+  /// The variables with these names that the running process has set, those whose bytes are
+  /// UTF-8 and the others apart.
+  static func readVariables(_ names: [String]) -> (
+    variables: [String: String], undecodable: [String: [UInt8]]
+  ) {
+    var variables: [String: String] = [:]
+    var undecodable: [String: [UInt8]] = [:]
+    for name in names {
+      #if os(Windows)
+        guard let value = readVariable(name) else { continue }
+        variables[name] = value
+      #else
+        guard let raw = getenv(name) else { continue }
+        if let value = String(validatingCString: raw) {
+          variables[name] = value
+        } else {
+          undecodable[name] = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map {
+            UInt8(bitPattern: $0)
+          }
+        }
+      #endif
+    }
+    return (variables, undecodable)
+  }
+
+  /// The environment with the variables of an application's overrides (`P_CACHE_DIR`,
+  /// `P_HOME`, …) read from the running process, when the environment was captured from it and
+  /// does not hold them yet; any other environment as it is, so that a test's stays its own.
+  func readingOverrides(prefix: String) -> ProcessEnvironment {
+    guard isCaptured else { return self }
+    let names = ApplicationOverrides.variableNames(prefix: prefix).filter {
+      variables[$0] == nil && undecodableVariables[$0] == nil
+    }
+    guard !names.isEmpty else { return self }
+    let (found, undecodable) = Self.readVariables(names)
+    guard !found.isEmpty || !undecodable.isEmpty else { return self }
+    var environment = self
+    environment.variables.merge(found) { old, _ in old }
+    environment.undecodableVariables.merge(undecodable) { old, _ in old }
     return environment
   }
 

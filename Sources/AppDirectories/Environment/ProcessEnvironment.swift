@@ -133,6 +133,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
     set { uniqueStorage().createsRuntimeDirectory = newValue }
   }
 
+  /// Whether the values were read from the running process (``capture()``): then the
+  /// variables of an application's overrides, which no fixed list can name, are read from the
+  /// process when an ``AppDirectories`` with an environment prefix is made.
+  var isCaptured: Bool {
+    get { storage.isCaptured }
+    set { uniqueStorage().isCaptured = newValue }
+  }
+
   /// The values, in one box shared by copies until one of them changes (copy on write): an
   /// environment is passed down every resolution, and a copy should cost one retain.
   private var storage: Storage
@@ -154,6 +162,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var knownFolders: [WindowsKnownFolder: String]
     var trustedRoot: String?
     var createsRuntimeDirectory: Bool
+    var isCaptured = false
 
     init(
       variables: [String: String], undecodableVariables: [String: [UInt8]],
@@ -182,7 +191,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     }
 
     func copy() -> Storage {
-      Storage(
+      let copy = Storage(
         variables: variables, undecodableVariables: undecodableVariables,
         passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: effectiveUserID,
         platform: platform, isSecureExecution: isSecureExecution,
@@ -191,6 +200,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
         systemTemporaryDirectory: systemTemporaryDirectory,
         searchesSystemDirectories: searchesSystemDirectories, knownFolders: knownFolders,
         trustedRoot: trustedRoot, createsRuntimeDirectory: createsRuntimeDirectory)
+      copy.isCaptured = isCaptured
+      return copy
     }
   }
 
@@ -219,6 +230,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
       && left.knownFolders == right.knownFolders
       && left.trustedRoot == right.trustedRoot
       && left.createsRuntimeDirectory == right.createsRuntimeDirectory
+      && left.isCaptured == right.isCaptured
   }
 
   /// Hashes all the values.
@@ -238,6 +250,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     hasher.combine(storage.knownFolders)
     hasher.combine(storage.trustedRoot)
     hasher.combine(storage.createsRuntimeDirectory)
+    hasher.combine(storage.isCaptured)
   }
 
   /// Describes an environment.
@@ -297,7 +310,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   /// Makes `environment` current (``current``) while `operation` runs, in this task and in the
   /// tasks it starts; the one-liners, ``StandardDirectories`` and
-  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environment:)`` read it.
+  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environmentPrefix:environment:)`` read it.
   ///
   /// ```swift
   /// import AppDirectories

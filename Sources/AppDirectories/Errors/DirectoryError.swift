@@ -100,6 +100,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .invalidName(_, let reason) where reason.hasPrefix("the file"):
       "Give the file as a relative path inside the search directories, such as settings.json or themes/dark.json, without .. components."
+    case .invalidName(_, let reason) where reason.contains("environment prefix"):
+      "Use an environment prefix of capital letters, digits and _, such as EXAMPLEAPP, at most 64 bytes, other than XDG."
     case .invalidName:
       "Use a single folder name: not empty, not . or .., without / \\ or control characters, at most 255 bytes."
     case .homeUnavailable:
@@ -119,7 +121,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nameTooLong:
       "Use a shorter application name or a shorter base directory."
     case .insecureRuntimeDirectory(let path, _):
-      "Set XDG_RUNTIME_DIR to a directory you own with mode 0700, or remove \(path) so it can be created safely."
+      "Make \(path) a directory you own with mode 0700, or remove it so that it can be created safely; or point the variable that chose it (XDG_RUNTIME_DIR, or the application's own) at such a directory."
     case .creationFailed(_, let errno):
       if errno.isOutOfSpace {
         "Free some disk space or raise the quota, then try again."

@@ -14,13 +14,16 @@ extension ProcessEnvironment {
 
   /// The value of a variable that must hold an absolute path, normalized, or why it cannot be
   /// used: unset, empty, relative, not UTF-8, or not trusted. `windows` reads the value as a
-  /// Windows path (`C:\…`, `\\server\share`).
-  func pathVariable(_ name: String, windows: Bool = false) -> VariablePath {
+  /// Windows path (`C:\…`, `\\server\share`). An application's override (`isOverride`) is
+  /// distrusted in a setuid or setgid process, as `XDG_*` is.
+  func pathVariable(_ name: String, windows: Bool = false, isOverride: Bool = false)
+    -> VariablePath
+  {
     // One lookup in the common case: this runs several times for every resolution.
     let value = variables[name]
     let isUndecodable =
       value == nil && !undecodableVariables.isEmpty && undecodableVariables[name] != nil
-    if isSecureExecution && Self.distrustedWhenSecure(name) {
+    if isSecureExecution && (isOverride || Self.distrustedWhenSecure(name)) {
       let isSet = value != nil || isUndecodable
       return .ignored(IgnoredValue(.variable(name), isSet ? .untrustedInSecureExecution : .unset))
     }

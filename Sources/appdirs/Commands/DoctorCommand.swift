@@ -8,7 +8,8 @@ enum DoctorCommand {
     abstract: "Check the environment and the directories, and say how to fix each problem.",
     arguments: [],
     options: [
-      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption,
     ],
     examples: ["appdirs doctor", "appdirs doctor --app ExampleApp || echo 'see above'"],

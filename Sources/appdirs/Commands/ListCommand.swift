@@ -8,7 +8,8 @@ enum ListCommand {
     abstract: "List every directory with its path, source and whether it exists.",
     arguments: [],
     options: [
-      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption, PlatformPreview.option,
       OptionSpec(name: "--json", help: "Print one JSON object."),
       OptionSpec(name: "--shell", help: "Print APPDIRS_<KIND>='<path>' lines to eval."),

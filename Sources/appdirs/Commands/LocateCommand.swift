@@ -16,7 +16,8 @@ enum LocateCommand {
         completion: .files),
     ],
     options: [
-      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption,
       OptionSpec(name: "--all", help: "Print every match, not only the first."),
     ],

@@ -11,7 +11,8 @@ enum PathCommand {
         completion: .words(DirectoryQuery.Kind.allNames))
     ],
     options: [
-      DirectoryQuery.appOption, DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
       OptionSpec(name: "--create", help: "Find or create the directory first."),
       OptionSpec(
         name: "--explain",

@@ -15,9 +15,13 @@ struct Explanation {
     if let home = resolution.home {
       lines.append("home: \(home.path), from \(Explanation.describe(home.source))")
     }
-    if let app = query.app?.app, kind.appScoped != nil {
-      let folder = kind == .logs ? "\(app)/log" : app
-      lines.append("app: \(folder) is appended for the application \(app)")
+    if let app = query.app, kind.appScoped != nil {
+      if let variable = overrideVariable(of: app) {
+        lines.append("app: \(variable) is the application's own override; nothing is appended")
+      } else {
+        let folder = kind == .logs ? "\(app.app)/log" : app.app
+        lines.append("app: \(folder) is appended for the application \(app.app)")
+      }
     }
     if case .shared = kind, let group = query.group {
       lines.append("group: the container of the group \(group)")
@@ -28,6 +32,15 @@ struct Explanation {
     }
     if resolution.warnings.isEmpty { lines.append("warnings: none") }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The application's override variable that chose the path (`P_CACHE_DIR`, `P_HOME`), if
+  /// one did.
+  private func overrideVariable(of app: AppDirectories) -> String? {
+    guard case .variable(let name) = resolution.source, let prefix = app.environmentPrefix,
+      name.hasPrefix(prefix + "_")
+    else { return nil }
+    return name
   }
 
   private var kindDescription: String {
@@ -43,7 +56,8 @@ struct Explanation {
   }
 
   private var sourceDescription: String {
-    let environment = query.environment
+    // The application's environment also holds its override variables.
+    let environment = query.app?.environment ?? query.environment
     var text: String
     switch resolution.source {
     case .variable(let name):
