@@ -25,10 +25,16 @@ import Testing
   }
 
   static let options: [(String, [String])] = [
-    ("path", ["--app", "--env-prefix", "--org", "--group", "--create", "--explain", "--layout", "--help"]),
+    (
+      "path",
+      ["--app", "--env-prefix", "--org", "--group", "--create", "--explain", "--layout", "--help"]
+    ),
     (
       "list",
-      ["--app", "--env-prefix", "--org", "--group", "--layout", "--platform", "--json", "--shell", "--help"]
+      [
+        "--app", "--env-prefix", "--org", "--group", "--layout", "--platform", "--json", "--shell",
+        "--help",
+      ]
     ),
     ("locate", ["--app", "--env-prefix", "--org", "--group", "--layout", "--all", "--help"]),
     ("doctor", ["--app", "--env-prefix", "--org", "--group", "--layout", "--help"]),
