@@ -50,7 +50,7 @@ enum CommandLineTool {
   /// Every command, in the order the help lists them.
   static let commands: [Command] = [
     PathCommand.command, ListCommand.command, LocateCommand.command, DoctorCommand.command,
-    SandboxCommand.command, HelpCommand.command,
+    MigrateCommand.command, SandboxCommand.command, HelpCommand.command,
   ]
 
   /// The options that stand instead of a command.
@@ -141,10 +141,12 @@ enum CommandLineTool {
 
   static func exitCode(for error: DirectoryError) -> Platform.ExitCode {
     switch error {
-    case .invalidName, .unsupported: .usage
+    case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
+      .migrationFailed(_, .linkWithKeptSource):
+      .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
     case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .permissionDenied,
-      .readOnlyFileSystem, .nameTooLong, .creationFailed:
+      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed:
       .cannotCreate
     }
   }

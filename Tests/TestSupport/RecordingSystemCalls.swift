@@ -16,6 +16,18 @@ enum SystemCall: Sendable, Hashable {
   case setPermissionsOfPathDescriptor(mode: UInt32)
   case mayCreateFiles(path: String)
   case maySearch(path: String)
+  case listDirectory
+  case rename(from: String, to: String)
+  case remove(name: String, isDirectory: Bool)
+  case createFile(name: String)
+  case openFileAt(name: String)
+  case transfer
+  case write
+  case synchronize
+  case setModificationTime
+  case makeSymbolicLink(name: String)
+  case readLinkAt(name: String)
+  case lock
 }
 
 /// The one test provider of system calls: it forwards every call to the real system and
@@ -31,6 +43,9 @@ struct RecordingSystemCalls: SystemCallProvider {
   /// The system calls of the walk, by the name a reader knows them by.
   enum Call: String, Sendable, CaseIterable {
     case stat, fstatat, fstat, mkdirat, openat, fchmod, fchmodat, open, read
+    // The tree operations.
+    case readdir, renameat, unlinkat, sendfile, write, fsync, futimens, utimensat, symlinkat
+    case readlinkat, flock
   }
 
   /// One call as faults see it: which one, on which name (a path for `stat` and `open`, a
@@ -258,6 +273,128 @@ struct RecordingSystemCalls: SystemCallProvider {
       return .failure(error)
     }
     return live.status(descriptor: descriptor)
+  }
+
+  // MARK: The tree operations
+
+  /// Records an `*at` call on a name and fails it if a fault matches.
+  private func fault(_ call: SystemCall, _ kind: Call, _ name: String) -> SystemErrno? {
+    intercept(call, Record(call: kind, name: name))
+  }
+
+  private func remember(_ result: Result<Int32, SystemErrno>, as name: String) {
+    if case .success(let descriptor) = result {
+      state.withLock { $0.descriptorNames[descriptor] = name }
+    }
+  }
+
+  func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
+    if let error = fault(.listDirectory, .readdir, name(of: descriptor)) { return .failure(error) }
+    return live.listDirectory(descriptor: descriptor)
+  }
+
+  func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  > {
+    let record = Record(call: .fstatat, name: entry.description, followsSymlinks: followSymlinks)
+    let call = SystemCall.statusAt(name: entry.description, followSymlinks: followSymlinks)
+    if let error = intercept(call, record) { return .failure(error) }
+    return live.status(in: directory, entry: entry, followSymlinks: followSymlinks)
+  }
+
+  func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+    let options = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
+    let record = Record(call: .openat, name: entry.description, followsSymlinks: false)
+    if let error = intercept(.openDirectory(name: entry.description, options: options), record) {
+      return .failure(error)
+    }
+    let result = live.openDirectory(in: directory, entry: entry)
+    remember(result, as: entry.description)
+    return result
+  }
+
+  func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
+    if let error = fault(
+      .makeDirectory(name: entry.description, mode: mode), .mkdirat, entry.description)
+    {
+      return error
+    }
+    return live.makeDirectory(in: directory, entry: entry, mode: mode)
+  }
+
+  func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+    if let error = fault(.openFileAt(name: entry.description), .openat, entry.description) {
+      return .failure(error)
+    }
+    let result = live.openFile(in: directory, entry: entry)
+    remember(result, as: entry.description)
+    return result
+  }
+
+  func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
+    Int32, SystemErrno
+  > {
+    if let error = fault(.createFile(name: entry.description), .openat, entry.description) {
+      return .failure(error)
+    }
+    let result = live.createFile(in: directory, entry: entry, mode: mode)
+    remember(result, as: entry.description)
+    return result
+  }
+
+  func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno> {
+    if let error = fault(.transfer, .sendfile, name(of: source)) { return .failure(error) }
+    return live.transfer(from: source, to: target, count: count)
+  }
+
+  func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
+    if let error = fault(.write, .write, name(of: descriptor)) { return .failure(error) }
+    return live.write(descriptor: descriptor, from: buffer)
+  }
+
+  func synchronize(descriptor: Int32) -> SystemErrno? {
+    fault(.synchronize, .fsync, name(of: descriptor)) ?? live.synchronize(descriptor: descriptor)
+  }
+
+  func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
+    fault(.setModificationTime, .futimens, name(of: descriptor))
+      ?? live.setModificationTime(descriptor: descriptor, time)
+  }
+
+  func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
+    -> SystemErrno?
+  {
+    fault(.setModificationTime, .utimensat, entry.description)
+      ?? live.setModificationTime(in: directory, entry: entry, time)
+  }
+
+  func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno> {
+    if let error = fault(.readLinkAt(name: entry.description), .readlinkat, entry.description) {
+      return .failure(error)
+    }
+    return live.readLink(in: directory, entry: entry)
+  }
+
+  func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno? {
+    fault(.makeSymbolicLink(name: entry.description), .symlinkat, entry.description)
+      ?? live.makeSymbolicLink(in: directory, entry: entry, target: target)
+  }
+
+  func rename(
+    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
+  ) -> SystemErrno? {
+    let call = SystemCall.rename(from: entry.description, to: targetEntry.description)
+    return fault(call, .renameat, entry.description)
+      ?? live.rename(in: directory, entry: entry, to: targetDirectory, entry: targetEntry)
+  }
+
+  func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
+    fault(.remove(name: entry.description, isDirectory: isDirectory), .unlinkat, entry.description)
+      ?? live.remove(in: directory, entry: entry, isDirectory: isDirectory)
+  }
+
+  func lockExclusively(descriptor: Int32) -> SystemErrno? {
+    fault(.lock, .flock, name(of: descriptor)) ?? live.lockExclusively(descriptor: descriptor)
   }
 
   func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {

@@ -274,6 +274,7 @@ extension DirectoryError {
     case .nameTooLong: "nameTooLong"
     case .insecureRuntimeDirectory: "insecureRuntimeDirectory"
     case .creationFailed: "creationFailed"
+    case .migrationFailed: "migrationFailed"
     }
   }
 }

@@ -93,7 +93,7 @@ import Testing
     (["path", "--app", "X", "c"], ["config", "cache"]),
     (["locate", "d"], ["data", "documents", "downloads", "desktop"]),
     (["pa"], ["path"]),
-    ([""], ["path", "list", "locate", "doctor", "sandbox", "help"]),
+    ([""], ["path", "list", "locate", "doctor", "migrate", "sandbox", "help"]),
     (["--v"], ["--version"]),
     (["--generate-completion-script", ""], ["bash", "zsh", "fish"]),
     (["help", "do"], ["doctor"]),

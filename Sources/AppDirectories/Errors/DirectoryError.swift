@@ -40,6 +40,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case insecureRuntimeDirectory(path: String, problem: PrivateDirectoryProblem)
   /// Creating the directory failed for another reason, given by `errno`.
   case creationFailed(path: String, errno: SystemErrno)
+  /// Moving an application's files from the legacy path `source` could not go ahead, or
+  /// stopped; see ``AppDirectories/AppDirectories/migrate(from:to:options:)`` for what is
+  /// left where.
+  case migrationFailed(source: String, problem: MigrationProblem)
 
   /// The path the error is about, if it is about a path.
   public var path: String? {
@@ -50,6 +54,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
       .insecureRuntimeDirectory(let path, _):
       path
+    case .migrationFailed(_, .failed(let path, _)): path
+    case .migrationFailed(_, .specialFiles(let paths)) where !paths.isEmpty: paths[0]
+    case .migrationFailed(let source, _): source
     }
   }
 
@@ -61,6 +68,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nameTooLong: .nameTooLong
     case .notADirectory: .notDirectory
     case .insecureRuntimeDirectory(_, .unexaminable(let errno)): errno
+    case .migrationFailed(_, .failed(_, let errno)): errno
     default: nil
     }
   }
@@ -92,6 +100,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "refusing the runtime directory \(path): it \(problem)"
     case .creationFailed(let path, let errno):
       "cannot create \(path): \(errno)"
+    case .migrationFailed(let source, let problem):
+      "cannot move \(source): \(problem)"
     }
   }
 
@@ -132,6 +142,16 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       } else {
         "Check the path and its parent directories, then try again."
       }
+    case .migrationFailed(_, .specialFiles):
+      "Remove the FIFOs, sockets and devices (the programs that use them make them again), then run the migration again."
+    case .migrationFailed(_, .overlapping):
+      "Give a legacy path outside the application's new directory, and not above it."
+    case .migrationFailed(_, .linkWithKeptSource):
+      "Ask for a link or for keeping the source, not both."
+    case .migrationFailed(_, .failed(_, let errno)) where errno.isOutOfSpace:
+      "Free some disk space or raise the quota, then run the migration again: it goes on where it stopped, and the source is untouched until the copy is complete."
+    case .migrationFailed(_, .failed(let path, _)):
+      "Fix what is wrong with \(path) (ls -ld shows its owner and mode), then run the migration again: it goes on where it stopped."
     }
   }
 }

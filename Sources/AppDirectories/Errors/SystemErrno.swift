@@ -47,6 +47,16 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
   public static let tooManyOpenFiles = SystemErrno(rawValue: EMFILE)
   /// `ENFILE`: the system has too many open files.
   public static let tooManyOpenFilesInSystem = SystemErrno(rawValue: ENFILE)
+  /// `EINVAL`: an invalid argument.
+  public static let invalidArgument = SystemErrno(rawValue: EINVAL)
+  /// `EXDEV`: the two paths are on different file systems.
+  public static let crossDevice = SystemErrno(rawValue: EXDEV)
+  /// `ENOTEMPTY`: the directory is not empty.
+  public static let directoryNotEmpty = SystemErrno(rawValue: ENOTEMPTY)
+  /// `ENOSYS`: the system has no such call.
+  public static let notImplemented = SystemErrno(rawValue: ENOSYS)
+  /// `EBUSY`: the file or directory is in use.
+  public static let busy = SystemErrno(rawValue: EBUSY)
   #if !os(Windows)
     /// `EDQUOT`: the disk quota is exceeded.
     public static let quotaExceeded = SystemErrno(rawValue: EDQUOT)
@@ -74,6 +84,7 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
       EEXIST: "EEXIST", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", EMFILE: "EMFILE",
       ENFILE: "ENFILE", ENOSPC: "ENOSPC", EROFS: "EROFS", EMLINK: "EMLINK",
       ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EBADF: "EBADF", ENOMEM: "ENOMEM",
+      EXDEV: "EXDEV", ENOTEMPTY: "ENOTEMPTY", ENOSYS: "ENOSYS", EBUSY: "EBUSY",
     ]
     #if !os(Windows)
       names[EDQUOT] = "EDQUOT"

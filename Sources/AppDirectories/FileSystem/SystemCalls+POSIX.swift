@@ -11,7 +11,9 @@
 
   // The C functions whose names the provider's methods reuse.
   private let systemRead = read
+  private let systemWrite = write
   private let systemClose = close
+  private let systemRename = renameat
 
   extension SystemCalls {
     /// The effective user ID (`geteuid`).
@@ -132,6 +134,152 @@
 
     func maySearch(_ path: String) -> Bool {
       access(path, X_OK) == 0
+    }
+
+    func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
+      // A descriptor of its own: closedir closes it, and its offset is not the caller's.
+      let own = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard own >= 0 else { return .failure(Self.lastError) }
+      guard let stream = fdopendir(own) else {
+        let error = Self.lastError
+        _ = systemClose(own)
+        return .failure(error)
+      }
+      defer { closedir(stream) }
+      var entries: [DirectoryEntry] = []
+      while true {
+        errno = 0
+        guard let entry = readdir(stream) else {
+          if errno != 0 { return .failure(Self.lastError) }
+          return .success(entries)
+        }
+        let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+          FileName(bytes: Array(raw.prefix { $0 != 0 }))
+        }
+        if name.isDotOrDotDot { continue }
+        let type: FileStatus.FileType?
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_DIR): type = .directory
+        case Int32(DT_REG): type = .regular
+        case Int32(DT_LNK): type = .symbolicLink
+        case Int32(DT_UNKNOWN): type = nil
+        default: type = .other
+        }
+        entries.append(DirectoryEntry(name: name, type: type))
+      }
+    }
+
+    func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
+      FileStatus, SystemErrno
+    > {
+      var info = stat()
+      let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
+      return entry.withCString { fstatat(directory, $0, &info, flags) } == 0
+        ? .success(FileStatus(info)) : .failure(Self.lastError)
+    }
+
+    func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+      let descriptor = entry.withCString {
+        openat(directory, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      }
+      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+    }
+
+    func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
+      entry.withCString { mkdirat(directory, $0, mode_t(mode)) } == 0 ? nil : Self.lastError
+    }
+
+    func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+      let descriptor = entry.withCString {
+        openat(directory, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+      }
+      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+    }
+
+    func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
+      Int32, SystemErrno
+    > {
+      let descriptor = entry.withCString {
+        openat(
+          directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode))
+      }
+      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+    }
+
+    func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno> {
+      #if canImport(Glibc)
+        let sent = sendfile(target, source, nil, count)
+        return sent >= 0 ? .success(sent) : .failure(Self.lastError)
+      #else
+        return .failure(.notImplemented)
+      #endif
+    }
+
+    func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
+      let count = systemWrite(descriptor, buffer.baseAddress, buffer.count)
+      return count >= 0 ? .success(count) : .failure(Self.lastError)
+    }
+
+    func synchronize(descriptor: Int32) -> SystemErrno? {
+      fsync(descriptor) == 0 ? nil : Self.lastError
+    }
+
+    /// `UTIME_OMIT`, whose C macro Swift does not import: `(1 << 30) - 2` on Linux and
+    /// Android, `-2` on Darwin.
+    #if canImport(Darwin)
+      private static let omitTime = -2
+    #else
+      private static let omitTime = (1 << 30) - 2
+    #endif
+
+    private static func times(_ time: FileTime) -> [timespec] {
+      [
+        timespec(tv_sec: 0, tv_nsec: omitTime),
+        timespec(tv_sec: time_t(time.seconds), tv_nsec: time.nanoseconds),
+      ]
+    }
+
+    func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
+      futimens(descriptor, Self.times(time)) == 0 ? nil : Self.lastError
+    }
+
+    func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
+      -> SystemErrno?
+    {
+      let times = Self.times(time)
+      return entry.withCString { utimensat(directory, $0, times, AT_SYMLINK_NOFOLLOW) } == 0
+        ? nil : Self.lastError
+    }
+
+    func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno> {
+      var buffer = [CChar](repeating: 0, count: 4097)
+      let count = entry.withCString { readlinkat(directory, $0, &buffer, buffer.count - 1) }
+      guard count >= 0 else { return .failure(Self.lastError) }
+      return .success(buffer[..<count].map { UInt8(bitPattern: $0) })
+    }
+
+    func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno? {
+      FileName(bytes: target).withCString { target in
+        entry.withCString { symlinkat(target, directory, $0) }
+      } == 0 ? nil : Self.lastError
+    }
+
+    func rename(
+      in directory: Int32, entry: FileName, to targetDirectory: Int32,
+      entry targetEntry: FileName
+    ) -> SystemErrno? {
+      entry.withCString { from in
+        targetEntry.withCString { to in systemRename(directory, from, targetDirectory, to) }
+      } == 0 ? nil : Self.lastError
+    }
+
+    func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
+      entry.withCString { unlinkat(directory, $0, isDirectory ? AT_REMOVEDIR : 0) } == 0
+        ? nil : Self.lastError
+    }
+
+    func lockExclusively(descriptor: Int32) -> SystemErrno? {
+      flock(descriptor, LOCK_EX) == 0 ? nil : Self.lastError
     }
   }
 

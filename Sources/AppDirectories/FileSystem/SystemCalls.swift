@@ -47,6 +47,55 @@ protocol SystemCallProvider: Sendable {
   func mayCreateFiles(in path: String) -> Bool
   /// `access(path, X_OK)`: whether the real user may search a directory.
   func maySearch(_ path: String) -> Bool
+
+  // The calls of the tree operations (moving, copying, removing), on names as bytes.
+
+  /// The entries of an open directory without `.` and `..` (`openat(fd, ".")`, `fdopendir`,
+  /// `readdir`, `closedir`); the descriptor itself is left as it was.
+  func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno>
+  /// `fstatat`, with `AT_SYMLINK_NOFOLLOW` when `followSymlinks` is false.
+  func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  >
+  /// `openat` with `O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC`, read-only: a directory to list,
+  /// to `fsync` or to work relative to.
+  func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno>
+  /// `mkdirat`.
+  func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno?
+  /// `openat` read-only with `O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC`: a file to copy
+  /// or compare, which never blocks on a FIFO put in its place.
+  func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno>
+  /// `openat` with `O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`: a new file.
+  func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
+    Int32, SystemErrno
+  >
+  /// Copies up to `count` bytes from the current offset of `source` to that of `target` in
+  /// the kernel (`sendfile` on Linux); `ENOSYS` where there is no such call, and the caller
+  /// reads and writes instead.
+  func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno>
+  /// `write`.
+  func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno>
+  /// `fsync`.
+  func synchronize(descriptor: Int32) -> SystemErrno?
+  /// `futimens`: the modification time set, the access time left as it is.
+  func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno?
+  /// `utimensat` with `AT_SYMLINK_NOFOLLOW`: the modification time of a symbolic link itself.
+  func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
+    -> SystemErrno?
+  /// `readlinkat`: the target of a symbolic link, as bytes.
+  func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno>
+  /// `symlinkat`.
+  func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno?
+  /// `renameat`: atomic; replaces an empty directory, fails on a full one (`ENOTEMPTY`) and
+  /// across file systems (`EXDEV`).
+  func rename(
+    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
+  ) -> SystemErrno?
+  /// `unlinkat`, with `AT_REMOVEDIR` for a directory.
+  func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno?
+  /// `flock(LOCK_EX)`: waits for the exclusive advisory lock of an open file or directory,
+  /// which is released when the descriptor is closed.
+  func lockExclusively(descriptor: Int32) -> SystemErrno?
 }
 
 /// The system calls with `EINTR` retried, so that callers never see it.
@@ -124,6 +173,113 @@ struct SystemCalls: Sendable {
 
   func maySearch(_ path: String) -> Bool {
     provider.maySearch(path)
+  }
+
+  func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
+    retrying { provider.listDirectory(descriptor: descriptor) }
+  }
+
+  func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
+    FileStatus, SystemErrno
+  > {
+    retrying { provider.status(in: directory, entry: entry, followSymlinks: followSymlinks) }
+  }
+
+  func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+    retrying { provider.openDirectory(in: directory, entry: entry) }
+  }
+
+  func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
+    retrying { provider.makeDirectory(in: directory, entry: entry, mode: mode) }
+  }
+
+  func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+    retrying { provider.openFile(in: directory, entry: entry) }
+  }
+
+  func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
+    Int32, SystemErrno
+  > {
+    retrying { provider.createFile(in: directory, entry: entry, mode: mode) }
+  }
+
+  func synchronize(descriptor: Int32) -> SystemErrno? {
+    retrying { provider.synchronize(descriptor: descriptor) }
+  }
+
+  func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
+    retrying { provider.setModificationTime(descriptor: descriptor, time) }
+  }
+
+  func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
+    -> SystemErrno?
+  {
+    retrying { provider.setModificationTime(in: directory, entry: entry, time) }
+  }
+
+  func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno> {
+    retrying { provider.readLink(in: directory, entry: entry) }
+  }
+
+  func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno? {
+    retrying { provider.makeSymbolicLink(in: directory, entry: entry, target: target) }
+  }
+
+  func rename(
+    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
+  ) -> SystemErrno? {
+    retrying {
+      provider.rename(in: directory, entry: entry, to: targetDirectory, entry: targetEntry)
+    }
+  }
+
+  func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
+    retrying { provider.remove(in: directory, entry: entry, isDirectory: isDirectory) }
+  }
+
+  func lockExclusively(descriptor: Int32) -> SystemErrno? {
+    retrying { provider.lockExclusively(descriptor: descriptor) }
+  }
+
+  /// Copies everything from the current offset of `source` to `target`: in the kernel where
+  /// the platform can, else through a buffer, each write completed however short the system
+  /// makes it.
+  func copyContents(from source: Int32, to target: Int32) -> SystemErrno? {
+    var inKernel = true
+    var buffer: [UInt8] = []
+    while true {
+      if inKernel {
+        switch retrying({ provider.transfer(from: source, to: target, count: 1 << 30) }) {
+        case .success(0): return nil
+        case .success: continue
+        case .failure(let error)
+        where error == .notImplemented || error == .invalidArgument || error == .crossDevice:
+          // No such call here, or not between these two files: read and write instead.
+          inKernel = false
+          buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        case .failure(let error): return error
+        }
+      }
+      let count: Int
+      switch buffer.withUnsafeMutableBytes({ read(descriptor: source, into: $0) }) {
+      case .success(0): return nil
+      case .success(let read): count = read
+      case .failure(let error): return error
+      }
+      var written = 0
+      while written < count {
+        let result = buffer.withUnsafeBytes { bytes in
+          retrying {
+            provider.write(
+              descriptor: target, from: UnsafeRawBufferPointer(rebasing: bytes[written..<count]))
+          }
+        }
+        switch result {
+        case .success(let wrote): written += wrote
+        case .failure(let error): return error
+        }
+      }
+    }
   }
 
   /// Reads a whole regular file of at most `limit` bytes; longer files are cut at `limit`.

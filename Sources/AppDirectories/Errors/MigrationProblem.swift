@@ -1,0 +1,30 @@
+/// Why moving an application's files from a legacy location could not go ahead, in
+/// ``DirectoryError/migrationFailed(source:problem:)``.
+public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
+  /// The source holds FIFOs, sockets or devices, which cannot be copied; their paths. Found
+  /// before anything is changed.
+  case specialFiles([String])
+  /// The legacy path and the destination lie one inside the other.
+  case overlapping(destination: String)
+  /// ``MigrationOptions/link`` and ``MigrationOptions/keepSource`` were asked together: a link
+  /// takes the source's place, so the source cannot be kept.
+  case linkWithKeptSource
+  /// A system call failed on this path (an I/O error, a full disk, a file that cannot be
+  /// removed).
+  case failed(path: String, errno: SystemErrno)
+
+  /// What went wrong, naming the paths.
+  public var description: String {
+    switch self {
+    case .specialFiles(let paths):
+      let kind = paths.count == 1 ? "a FIFO, socket or device" : "FIFOs, sockets or devices"
+      return "it holds \(kind), which cannot be copied: " + paths.joined(separator: ", ")
+    case .overlapping(let destination):
+      return "it and the destination \(destination) lie one inside the other"
+    case .linkWithKeptSource:
+      return "a link cannot take the place of a source that is kept"
+    case .failed(let path, let errno):
+      return "\(path): \(errno)"
+    }
+  }
+}

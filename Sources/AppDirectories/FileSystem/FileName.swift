@@ -1,0 +1,51 @@
+/// One name in a directory, as the file system stores it: bytes, which need not be UTF-8.
+///
+/// The tree operations (moving, copying, removing) read names from directories and hand them
+/// back unchanged, so a name that no `String` can hold is never altered or lost.
+struct FileName: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The bytes, without a terminating NUL and without `/`.
+  let bytes: [UInt8]
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  init(_ string: String) { bytes = Array(string.utf8) }
+
+  /// The name for messages; bytes that are not UTF-8 are shown as U+FFFD.
+  var description: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// `.` and `..`, which a listing skips.
+  var isDotOrDotDot: Bool {
+    bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")]
+  }
+
+  /// Calls `body` with the name as a C string.
+  func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    (bytes + [0]).withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+    }
+  }
+
+  static func < (left: FileName, right: FileName) -> Bool {
+    left.bytes.lexicographicallyPrecedes(right.bytes)
+  }
+}
+
+/// One entry of a directory listing: its name, and its type when the listing tells it
+/// (`d_type`); `nil` means that only an `fstatat` can tell.
+struct DirectoryEntry: Sendable, Hashable {
+  let name: FileName
+  let type: FileStatus.FileType?
+}
+
+/// A point in time as the file system keeps it, for the modification times a copy keeps.
+struct FileTime: Sendable, Hashable {
+  var seconds: Int
+  var nanoseconds: Int
+}
+
+extension FileStatus {
+  /// The modification time.
+  var modificationTime: FileTime {
+    FileTime(seconds: modificationSeconds, nanoseconds: modificationNanoseconds)
+  }
+}

@@ -1,0 +1,323 @@
+/// Whole trees, walked through descriptors: below the top directory nothing is reached by a
+/// path, and no symbolic link is followed. The pieces of moving an application's files.
+struct FileTree: Sendable {
+  let syscalls: SystemCalls
+
+  /// A call that failed on one file of a tree.
+  struct Failure: Error, Sendable, Hashable {
+    let path: String
+    let errno: SystemErrno
+  }
+
+  /// Opens a directory by its absolute path for listing, `fsync` and the `*at` calls. The
+  /// last component is not followed when it is a symbolic link.
+  func openDirectory(_ path: String) -> Result<Int32, SystemErrno> {
+    syscalls.openDirectory(
+      in: SystemCalls.currentDirectory, name: path,
+      options: DirectoryOpenOptions(followSymlinks: false, pathOnly: false))
+  }
+
+  /// The entries of a directory with their types, asking `fstatat` where the listing does not
+  /// tell.
+  private func entries(of directory: Int32, at path: String) throws(Failure) -> [(
+    name: FileName, type: FileStatus.FileType
+  )] {
+    let listed: [DirectoryEntry]
+    switch syscalls.listDirectory(descriptor: directory) {
+    case .success(let found): listed = found
+    case .failure(let error): throw Failure(path: path, errno: error)
+    }
+    var typed: [(name: FileName, type: FileStatus.FileType)] = []
+    typed.reserveCapacity(listed.count)
+    for entry in listed {
+      if let type = entry.type {
+        typed.append((entry.name, type))
+        continue
+      }
+      switch syscalls.status(in: directory, entry: entry.name, followSymlinks: false) {
+      case .success(let status): typed.append((entry.name, status.type))
+      case .failure(let error):
+        throw Failure(path: join(path, entry.name), errno: error)
+      }
+    }
+    return typed
+  }
+
+  /// `path/name`, for messages.
+  func join(_ path: String, _ name: FileName) -> String {
+    POSIXPath.join(path, name.description)
+  }
+
+  /// Runs `body` with a subdirectory opened, closing it afterwards.
+  private func withDirectory<Result>(
+    _ name: FileName, in directory: Int32, at path: String,
+    _ body: (Int32) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let descriptor: Int32
+    switch syscalls.openDirectory(in: directory, entry: name) {
+    case .success(let opened): descriptor = opened
+    case .failure(let error): throw Failure(path: join(path, name), errno: error)
+    }
+    defer { syscalls.close(descriptor: descriptor) }
+    return try body(descriptor)
+  }
+
+  // MARK: What cannot be copied
+
+  /// The FIFOs, sockets and devices in the tree below `directory`, by path.
+  func specialFiles(in directory: Int32, at path: String) throws(Failure) -> [String] {
+    var found: [String] = []
+    for (name, type) in try entries(of: directory, at: path) {
+      switch type {
+      case .other: found.append(join(path, name))
+      case .directory:
+        found += try withDirectory(name, in: directory, at: path) { (child) throws(Failure) in
+          try specialFiles(in: child, at: join(path, name))
+        }
+      case .regular, .symbolicLink: continue
+      }
+    }
+    return found
+  }
+
+  // MARK: Copying
+
+  /// Copies everything in `source` into the empty directory `target`: regular files written
+  /// and `fsync`ed, symbolic links copied as links (never followed), modes and modification
+  /// times kept, each directory `fsync`ed once its entries are in. The mode and time of
+  /// `target` itself are the caller's. Anything else (a FIFO, a socket, a device) stops the
+  /// copy with `EINVAL` on its path, what was copied so far staying in `target`.
+  func copyContents(
+    of source: Int32, at sourcePath: String, into target: Int32, at targetPath: String
+  ) throws(Failure) {
+    for (name, type) in try entries(of: source, at: sourcePath) {
+      let from = join(sourcePath, name)
+      let to = join(targetPath, name)
+      switch type {
+      case .regular: try copyFile(name, from: source, at: from, into: target, at: to)
+      case .symbolicLink: try copyLink(name, from: source, at: from, into: target, at: to)
+      case .directory:
+        if let error = syscalls.makeDirectory(in: target, entry: name, mode: 0o700) {
+          throw Failure(path: to, errno: error)
+        }
+        try withDirectory(name, in: source, at: sourcePath) { (child) throws(Failure) in
+          try withDirectory(name, in: target, at: targetPath) { (copy) throws(Failure) in
+            let status = try status(of: child, at: from)
+            guard status.type == .directory else {
+              throw Failure(path: from, errno: .notDirectory)
+            }
+            try copyContents(of: child, at: from, into: copy, at: to)
+            try finish(copy, at: to, like: status)
+          }
+        }
+      case .other:
+        throw Failure(path: from, errno: .invalidArgument)
+      }
+    }
+  }
+
+  /// Gives a copied file or directory the mode and modification time of its original, then
+  /// `fsync`s it.
+  func finish(_ descriptor: Int32, at path: String, like original: FileStatus) throws(Failure) {
+    if let error = syscalls.setPermissions(descriptor: descriptor, mode: original.permissions) {
+      throw Failure(path: path, errno: error)
+    }
+    if let error = syscalls.setModificationTime(descriptor: descriptor, original.modificationTime) {
+      throw Failure(path: path, errno: error)
+    }
+    if let error = syscalls.synchronize(descriptor: descriptor) {
+      throw Failure(path: path, errno: error)
+    }
+  }
+
+  func status(of descriptor: Int32, at path: String) throws(Failure) -> FileStatus {
+    switch syscalls.status(descriptor: descriptor) {
+    case .success(let status): return status
+    case .failure(let error): throw Failure(path: path, errno: error)
+    }
+  }
+
+  private func copyFile(
+    _ name: FileName, from source: Int32, at from: String, into target: Int32, at to: String
+  ) throws(Failure) {
+    let input: Int32
+    switch syscalls.openFile(in: source, entry: name) {
+    case .success(let opened): input = opened
+    case .failure(let error): throw Failure(path: from, errno: error)
+    }
+    defer { syscalls.close(descriptor: input) }
+    // What was opened is checked, not what the listing said: a FIFO or device put in its
+    // place is refused, never copied.
+    let status = try status(of: input, at: from)
+    guard status.type == .regular else { throw Failure(path: from, errno: .invalidArgument) }
+    let output: Int32
+    switch syscalls.createFile(in: target, entry: name, mode: 0o600) {
+    case .success(let created): output = created
+    case .failure(let error): throw Failure(path: to, errno: error)
+    }
+    defer { syscalls.close(descriptor: output) }
+    if let error = syscalls.copyContents(from: input, to: output) {
+      throw Failure(path: error == .ioError ? from : to, errno: error)
+    }
+    try finish(output, at: to, like: status)
+  }
+
+  private func copyLink(
+    _ name: FileName, from source: Int32, at from: String, into target: Int32, at to: String
+  ) throws(Failure) {
+    let destination: [UInt8]
+    switch syscalls.readLink(in: source, entry: name) {
+    case .success(let read): destination = read
+    case .failure(let error): throw Failure(path: from, errno: error)
+    }
+    if let error = syscalls.makeSymbolicLink(in: target, entry: name, target: destination) {
+      throw Failure(path: to, errno: error)
+    }
+    if case .success(let status) = syscalls.status(
+      in: source, entry: name, followSymlinks: false),
+      let error = syscalls.setModificationTime(in: target, entry: name, status.modificationTime)
+    {
+      throw Failure(path: to, errno: error)
+    }
+  }
+
+  // MARK: Removing
+
+  /// Removes `name` in `directory` and, when it is a directory, everything in it, without
+  /// following any symbolic link (a link is removed as a link). Goes on past a file it cannot
+  /// remove and returns each failure.
+  func remove(_ name: FileName, in directory: Int32, at path: String) -> [Failure] {
+    let full = join(path, name)
+    let status: FileStatus
+    switch syscalls.status(in: directory, entry: name, followSymlinks: false) {
+    case .success(let found): status = found
+    case .failure(let error) where error == .noSuchFileOrDirectory: return []
+    case .failure(let error): return [Failure(path: full, errno: error)]
+    }
+    guard status.type == .directory else {
+      return syscalls.remove(in: directory, entry: name, isDirectory: false).map {
+        [Failure(path: full, errno: $0)]
+      } ?? []
+    }
+    let child: Int32
+    switch syscalls.openDirectory(in: directory, entry: name) {
+    case .success(let opened): child = opened
+    case .failure(let error): return [Failure(path: full, errno: error)]
+    }
+    let failures = removeContents(of: child, at: full)
+    syscalls.close(descriptor: child)
+    guard failures.isEmpty else { return failures }
+    if let error = syscalls.remove(in: directory, entry: name, isDirectory: true) {
+      return [Failure(path: full, errno: error)]
+    }
+    return []
+  }
+
+  /// Removes everything in an open directory, keeping the directory itself.
+  func removeContents(of directory: Int32, at path: String) -> [Failure] {
+    let listed: [(name: FileName, type: FileStatus.FileType)]
+    do throws(Failure) {
+      listed = try entries(of: directory, at: path)
+    } catch {
+      return [error]
+    }
+    var failures: [Failure] = []
+    for (name, type) in listed {
+      if type == .directory {
+        failures += remove(name, in: directory, at: path)
+      } else if let error = syscalls.remove(in: directory, entry: name, isDirectory: false),
+        error != .noSuchFileOrDirectory
+      {
+        failures.append(Failure(path: join(path, name), errno: error))
+      }
+    }
+    return failures
+  }
+
+  // MARK: Comparing
+
+  /// Whether two directories hold the same tree: the same names, types and permission bits,
+  /// the same bytes in each regular file, the same target in each symbolic link. Times are not
+  /// compared. Anything that cannot be read counts as a difference.
+  func sameContents(_ first: Int32, at firstPath: String, _ second: Int32, at secondPath: String)
+    -> Bool
+  {
+    guard case .success(let firstEntries) = syscalls.listDirectory(descriptor: first),
+      case .success(let secondEntries) = syscalls.listDirectory(descriptor: second)
+    else { return false }
+    let names = firstEntries.map(\.name).sorted()
+    guard names == secondEntries.map(\.name).sorted() else { return false }
+    for name in names {
+      guard
+        case .success(let one) = syscalls.status(in: first, entry: name, followSymlinks: false),
+        case .success(let other) = syscalls.status(in: second, entry: name, followSymlinks: false),
+        one.type == other.type, one.permissions == other.permissions
+      else { return false }
+      switch one.type {
+      case .regular:
+        guard one.size == other.size, sameBytes(name, in: first, name, in: second) else {
+          return false
+        }
+      case .symbolicLink:
+        guard case .success(let target) = syscalls.readLink(in: first, entry: name),
+          case .success(let otherTarget) = syscalls.readLink(in: second, entry: name),
+          target == otherTarget
+        else { return false }
+      case .directory:
+        guard case .success(let child) = syscalls.openDirectory(in: first, entry: name) else {
+          return false
+        }
+        defer { syscalls.close(descriptor: child) }
+        guard case .success(let otherChild) = syscalls.openDirectory(in: second, entry: name)
+        else { return false }
+        defer { syscalls.close(descriptor: otherChild) }
+        guard sameContents(child, at: join(firstPath, name), otherChild, at: join(secondPath, name))
+        else { return false }
+      case .other:
+        return false
+      }
+    }
+    return true
+  }
+
+  private func sameBytes(_ name: FileName, in first: Int32, _ otherName: FileName, in second: Int32)
+    -> Bool
+  {
+    guard case .success(let one) = syscalls.openFile(in: first, entry: name) else { return false }
+    defer { syscalls.close(descriptor: one) }
+    guard case .success(let other) = syscalls.openFile(in: second, entry: otherName) else {
+      return false
+    }
+    defer { syscalls.close(descriptor: other) }
+    var left = [UInt8](repeating: 0, count: 64 * 1024)
+    var right = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      guard
+        case .success(let count) = left.withUnsafeMutableBytes({
+          syscalls.read(descriptor: one, into: $0)
+        })
+      else { return false }
+      // Read the other file to the same length, however short its reads are.
+      var filled = 0
+      while filled < count {
+        let result = right.withUnsafeMutableBytes { buffer in
+          syscalls.read(
+            descriptor: other, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<count])
+          )
+        }
+        guard case .success(let read) = result, read > 0 else { return false }
+        filled += read
+      }
+      if count == 0 {
+        // Both must end here.
+        guard
+          case .success(0) = right.withUnsafeMutableBytes({
+            syscalls.read(descriptor: other, into: $0)
+          })
+        else { return false }
+        return true
+      }
+      if left[0..<count] != right[0..<count] { return false }
+    }
+  }
+}

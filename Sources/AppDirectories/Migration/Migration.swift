@@ -1,0 +1,495 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// Moving an application's files from a legacy location to its directory, so that a kill at
+/// any moment loses, duplicates and changes nothing, and the next run finishes the job.
+///
+/// The steps, each leaving a state that the next run recognizes:
+/// 1. Without the lock, read only: a missing source, or a link to the destination, is the
+///    answer at once; a file at the source is refused.
+/// 2. The destination's parents are created, and the parent is locked (`flock`), so that
+///    migrations of one application run one after the other. Leftovers of an interrupted run
+///    are cleaned up: a staging directory (an incomplete copy: the source is intact) is
+///    removed; a source renamed aside (the copy was published) is deleted, or put back if the
+///    destination has gone.
+/// 3. The destination must be missing or empty, else the outcome is a conflict and nothing is
+///    changed; unless it holds exactly what the source holds, which is a move interrupted
+///    between publishing the copy and removing the source, and is completed.
+/// 4. FIFOs, sockets and devices anywhere in the source are refused before anything changes.
+/// 5. One `rename(2)`. Across file systems (`EXDEV`), or to keep the source: a copy into
+///    `.<name>.appdirs-staging` beside the destination, every file and directory `fsync`ed;
+///    one rename onto the destination publishes it, and the parent is `fsync`ed; then the
+///    source is renamed aside to `.<name>.appdirs-moved` (one dot for a hidden name) in its own directory and deleted.
+/// 6. With ``MigrationOptions/link``, a symbolic link to the destination takes the source's
+///    place.
+struct Migration: Sendable {
+  let source: String
+  let destination: String
+  let options: MigrationOptions
+  let syscalls: SystemCalls
+  /// Where the destination's missing parents may be created from, as for any directory.
+  let creator: DirectoryCreator
+
+  private var tree: FileTree { FileTree(syscalls: syscalls) }
+  private var sourceParent: String { POSIXPath.parent(source) }
+  private var sourceName: FileName { FileName(Self.lastComponent(source)) }
+  private var destinationParent: String { POSIXPath.parent(destination) }
+  private var destinationName: FileName { FileName(Self.lastComponent(destination)) }
+  /// The incomplete copy, beside the destination.
+  var stagingName: FileName { Self.hidden(destination, "appdirs-staging") }
+  /// The source once the copy is published, in the source's own directory.
+  var asideName: FileName { Self.hidden(source, "appdirs-moved") }
+
+  /// `.name.suffix` for the last component of `path`, or `name.suffix` when the name is
+  /// hidden already.
+  private static func hidden(_ path: String, _ suffix: String) -> FileName {
+    let name = lastComponent(path)
+    return FileName((name.hasPrefix(".") ? name : "." + name) + "." + suffix)
+  }
+
+  private static func lastComponent(_ path: String) -> String {
+    POSIXPath.components(path).last.map(String.init) ?? path
+  }
+
+  /// What is at a path, looked at with `lstat`.
+  private enum Found {
+    case missing
+    case directory(FileStatus)
+    case symbolicLink
+    case other
+  }
+
+  private func look(at path: String) throws(DirectoryError) -> Found {
+    switch syscalls.status(path: path, followSymlinks: false) {
+    case .success(let status):
+      switch status.type {
+      case .directory: return .directory(status)
+      case .symbolicLink: return .symbolicLink
+      case .regular, .other: return .other
+      }
+    case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
+      return .missing
+    case .failure(let error):
+      throw failure(path, error)
+    }
+  }
+
+  private func failure(_ path: String, _ errno: SystemErrno) -> DirectoryError {
+    if errno == .permissionDenied || errno == .notPermitted {
+      return .permissionDenied(path: path, errno: errno)
+    }
+    return .migrationFailed(source: source, problem: .failed(path: path, errno: errno))
+  }
+
+  private func failure(_ failure: FileTree.Failure) -> DirectoryError {
+    self.failure(failure.path, failure.errno)
+  }
+
+  private func outcome(
+    _ action: MigrationOutcome.Action, linked: Bool = false, warnings: [DirectoryWarning] = []
+  ) -> MigrationOutcome {
+    MigrationOutcome(
+      action: action, source: fileURL(source, isDirectory: true),
+      destination: fileURL(destination, isDirectory: true),
+      isDryRun: options.contains(.dryRun), isLinked: linked, warnings: warnings)
+  }
+
+  // MARK: The steps
+
+  func run() throws(DirectoryError) -> MigrationOutcome {
+    if options.contains(.link) && options.contains(.keepSource) {
+      throw .migrationFailed(source: source, problem: .linkWithKeptSource)
+    }
+    if source == destination { return outcome(.alreadyMigrated) }
+    if POSIXPath.isInside(source, destination) || POSIXPath.isInside(destination, source) {
+      throw .migrationFailed(source: source, problem: .overlapping(destination: destination))
+    }
+    // 1. Read only.
+    switch try look(at: source) {
+    case .other: throw .notADirectory(path: source)
+    case .symbolicLink: return try symbolicLinkOutcome()
+    case .missing:
+      let destinationExists = try !isMissingOrEmpty(destination)
+      let leftovers = try hasLeftovers()
+      let wantsLink = options.contains(.link) && destinationExists
+      if options.contains(.dryRun) || (!leftovers && !wantsLink) {
+        return outcome(
+          destinationExists ? .alreadyMigrated : .nothingToMigrate, linked: wantsLink)
+      }
+    case .directory:
+      if options.contains(.dryRun) { return try dryRun() }
+      // Refused before anything is created; checked again under the lock.
+      try refuseSpecialFiles()
+    }
+    // 2. The lock, then the leftovers.
+    try creator.findOrCreate(destinationParent)
+    let target = try openDirectory(destinationParent)
+    defer { syscalls.close(descriptor: target) }
+    if let error = syscalls.lockExclusively(descriptor: target) {
+      throw failure(destinationParent, error)
+    }
+    let home: Int32
+    switch tree.openDirectory(sourceParent) {
+    case .success(let opened): home = opened
+    case .failure(let error) where error == .noSuchFileOrDirectory:
+      return outcome(try isMissingOrEmpty(destination) ? .nothingToMigrate : .alreadyMigrated)
+    case .failure(let error): throw failure(sourceParent, error)
+    }
+    defer { syscalls.close(descriptor: home) }
+    return try locked(source: home, target: target)
+  }
+
+  /// Steps 2 to 6, with the lock held on `target`, the destination's parent; `home` is the
+  /// source's parent.
+  private func locked(source home: Int32, target: Int32) throws(DirectoryError)
+    -> MigrationOutcome
+  {
+    try cleanUpLeftovers(source: home, target: target)
+    switch try look(at: source) {
+    case .other: throw .notADirectory(path: source)
+    case .symbolicLink: return try symbolicLinkOutcome()
+    case .missing:
+      if try isMissingOrEmpty(destination) { return outcome(.nothingToMigrate) }
+      if options.contains(.link) {
+        try link(in: home)
+        return outcome(.alreadyMigrated, linked: true)
+      }
+      return outcome(.alreadyMigrated)
+    case .directory(let sourceStatus):
+      // 3. The destination.
+      switch try look(at: destination) {
+      case .missing: break
+      case .other: throw .notADirectory(path: destination)
+      case .symbolicLink: return outcome(.conflict)
+      case .directory:
+        if try !isMissingOrEmpty(destination) {
+          guard try holdsTheSource(home: home, target: target) else { return outcome(.conflict) }
+          // A copy published by a run that was stopped before it removed the source.
+          if options.contains(.keepSource) { return outcome(.alreadyMigrated) }
+          try removeSource(in: home)
+          if options.contains(.link) { try link(in: home) }
+          return outcome(.alreadyMigrated, linked: options.contains(.link))
+        }
+      }
+      // 4. What cannot be copied.
+      try refuseSpecialFiles(home: home)
+      // 5. One rename, else a staged copy.
+      if !options.contains(.keepSource) {
+        switch syscalls.rename(in: home, entry: sourceName, to: target, entry: destinationName) {
+        case nil:
+          synchronize(target)
+          synchronize(home)
+          if options.contains(.link) { try link(in: home) }
+          return outcome(.moved, linked: options.contains(.link))
+        case .crossDevice?:
+          break
+        case let error? where error == .directoryNotEmpty || error == .fileExists:
+          return outcome(.conflict)
+        case let error?:
+          throw failure(source, error)
+        }
+      }
+      guard try copy(home: home, target: target, like: sourceStatus) else {
+        return outcome(.conflict)
+      }
+      if options.contains(.keepSource) { return outcome(.copied) }
+      try removeSource(in: home)
+      if options.contains(.link) { try link(in: home) }
+      return outcome(.copied, linked: options.contains(.link))
+    }
+  }
+
+  /// The outcome for a symbolic link at the legacy path, which is never followed.
+  private func symbolicLinkOutcome() throws(DirectoryError) -> MigrationOutcome {
+    let target: String
+    switch syscalls.readLink(path: source) {
+    case .success(let read): target = read
+    case .failure(let error): throw failure(source, error)
+    }
+    let absolute = POSIXPath.normalize(
+      POSIXPath.isAbsolute(target) ? target : POSIXPath.join(sourceParent, target))
+    if absolute == destination || sameFile(source, destination) {
+      return outcome(.alreadyMigrated, linked: true)
+    }
+    return outcome(
+      .nothingToMigrate,
+      warnings: [
+        DirectoryWarning(
+          "\(source) is a symbolic link to \(target), not to \(destination); it is not followed",
+          suggestion: "Migrate from \(absolute) itself, or remove the link at \(source).")
+      ])
+  }
+
+  /// Whether two paths, followed, are the same directory.
+  private func sameFile(_ first: String, _ second: String) -> Bool {
+    guard case .success(let one) = syscalls.status(path: first, followSymlinks: true),
+      case .success(let other) = syscalls.status(path: second, followSymlinks: true)
+    else { return false }
+    return one.device == other.device && one.inode == other.inode
+  }
+
+  /// Whether nothing, or an empty directory, is at `path`.
+  private func isMissingOrEmpty(_ path: String) throws(DirectoryError) -> Bool {
+    switch try look(at: path) {
+    case .missing: return true
+    case .symbolicLink, .other: return false
+    case .directory:
+      let descriptor = try openDirectory(path)
+      defer { syscalls.close(descriptor: descriptor) }
+      switch syscalls.listDirectory(descriptor: descriptor) {
+      case .success(let entries): return entries.isEmpty
+      case .failure(let error): throw failure(path, error)
+      }
+    }
+  }
+
+  private func openDirectory(_ path: String) throws(DirectoryError) -> Int32 {
+    switch tree.openDirectory(path) {
+    case .success(let descriptor): return descriptor
+    case .failure(let error): throw failure(path, error)
+    }
+  }
+
+  /// Whether a staging directory or a source renamed aside is left by an interrupted run.
+  private func hasLeftovers() throws(DirectoryError) -> Bool {
+    for path in [
+      POSIXPath.join(destinationParent, stagingName.description),
+      POSIXPath.join(sourceParent, asideName.description),
+    ] {
+      if case .missing = try look(at: path) { continue }
+      return true
+    }
+    return false
+  }
+
+  /// Step 2: a staging directory is an incomplete copy, whose source is intact: removed. A
+  /// source renamed aside belongs to a published copy: deleted, or put back when the
+  /// destination has gone since.
+  private func cleanUpLeftovers(source home: Int32, target: Int32) throws(DirectoryError) {
+    let aside = POSIXPath.join(sourceParent, asideName.description)
+    if case .missing = try look(at: aside) {
+    } else if try !isMissingOrEmpty(destination) {
+      if let first = tree.remove(asideName, in: home, at: sourceParent).first {
+        throw failure(first)
+      }
+      synchronize(home)
+    } else if case .missing = try look(at: source) {
+      if let error = syscalls.rename(in: home, entry: asideName, to: home, entry: sourceName) {
+        throw failure(aside, error)
+      }
+      synchronize(home)
+    }
+    let staging = POSIXPath.join(destinationParent, stagingName.description)
+    if case .missing = try look(at: staging) { return }
+    if let first = tree.remove(stagingName, in: target, at: destinationParent).first {
+      throw failure(first)
+    }
+    synchronize(target)
+  }
+
+  /// Whether the destination holds exactly the source's tree.
+  private func holdsTheSource(home: Int32, target: Int32) throws(DirectoryError) -> Bool {
+    guard case .success(let from) = syscalls.openDirectory(in: home, entry: sourceName) else {
+      return false
+    }
+    defer { syscalls.close(descriptor: from) }
+    guard case .success(let to) = syscalls.openDirectory(in: target, entry: destinationName)
+    else { return false }
+    defer { syscalls.close(descriptor: to) }
+    return tree.sameContents(from, at: source, to, at: destination)
+  }
+
+  /// Throws when the source holds FIFOs, sockets or devices; `home` is the source's parent,
+  /// else the source is opened by its path.
+  private func refuseSpecialFiles(home: Int32? = nil) throws(DirectoryError) {
+    let opened =
+      if let home { syscalls.openDirectory(in: home, entry: sourceName) } else {
+        tree.openDirectory(source)
+      }
+    let from: Int32
+    switch opened {
+    case .success(let descriptor): from = descriptor
+    case .failure(let error): throw failure(source, error)
+    }
+    defer { syscalls.close(descriptor: from) }
+    let special: [String]
+    do throws(FileTree.Failure) {
+      special = try tree.specialFiles(in: from, at: source)
+    } catch {
+      throw failure(error)
+    }
+    if !special.isEmpty {
+      throw .migrationFailed(source: source, problem: .specialFiles(special))
+    }
+  }
+
+  /// The staged copy and its publication; `false` when the destination was filled meanwhile
+  /// (the staging directory is removed then, and nothing else has changed).
+  private func copy(home: Int32, target: Int32, like sourceStatus: FileStatus)
+    throws(DirectoryError) -> Bool
+  {
+    let staging = POSIXPath.join(destinationParent, stagingName.description)
+    if let error = syscalls.makeDirectory(in: target, entry: stagingName, mode: 0o700) {
+      throw failure(staging, error)
+    }
+    do throws(FileTree.Failure) {
+      guard case .success(let from) = syscalls.openDirectory(in: home, entry: sourceName) else {
+        throw FileTree.Failure(path: source, errno: .noSuchFileOrDirectory)
+      }
+      defer { syscalls.close(descriptor: from) }
+      let to: Int32
+      switch syscalls.openDirectory(in: target, entry: stagingName) {
+      case .success(let opened): to = opened
+      case .failure(let error): throw FileTree.Failure(path: staging, errno: error)
+      }
+      defer { syscalls.close(descriptor: to) }
+      try tree.copyContents(of: from, at: source, into: to, at: staging)
+      try tree.finish(to, at: staging, like: sourceStatus)
+    } catch {
+      // Nothing is published: the copy so far goes, the source is as it was.
+      _ = tree.remove(stagingName, in: target, at: destinationParent)
+      if error.errno == .invalidArgument, error.path != staging {
+        throw .migrationFailed(source: source, problem: .specialFiles([error.path]))
+      }
+      throw failure(error)
+    }
+    switch syscalls.rename(in: target, entry: stagingName, to: target, entry: destinationName) {
+    case nil:
+      synchronize(target)
+      return true
+    case let error? where error == .directoryNotEmpty || error == .fileExists:
+      _ = tree.remove(stagingName, in: target, at: destinationParent)
+      return false
+    case let error?:
+      _ = tree.remove(stagingName, in: target, at: destinationParent)
+      throw failure(destination, error)
+    }
+  }
+
+  /// Removes the source of a published copy: renamed aside in one step, then deleted.
+  private func removeSource(in home: Int32) throws(DirectoryError) {
+    if let error = syscalls.rename(in: home, entry: sourceName, to: home, entry: asideName) {
+      throw failure(source, error)
+    }
+    synchronize(home)
+    if let first = tree.remove(asideName, in: home, at: sourceParent).first {
+      throw failure(first)
+    }
+    synchronize(home)
+  }
+
+  /// A symbolic link to the destination where the source was.
+  private func link(in home: Int32) throws(DirectoryError) {
+    if let error = syscalls.makeSymbolicLink(
+      in: home, entry: sourceName, target: Array(destination.utf8))
+    {
+      throw failure(source, error)
+    }
+    synchronize(home)
+  }
+
+  /// `fsync` of a directory, so that a rename in it survives a power loss. A file system that
+  /// cannot sync directories (`EINVAL`) has nothing more to do.
+  private func synchronize(_ directory: Int32) {
+    _ = syscalls.synchronize(descriptor: directory)
+  }
+
+  // MARK: A dry run
+
+  /// What a run would do to a source directory, from what is there now.
+  private func dryRun() throws(DirectoryError) -> MigrationOutcome {
+    if try !isMissingOrEmpty(destination) {
+      guard case .directory = try look(at: destination) else {
+        if case .other = try look(at: destination) { throw .notADirectory(path: destination) }
+        return outcome(.conflict)
+      }
+      let from = try openDirectory(source)
+      defer { syscalls.close(descriptor: from) }
+      let to = try openDirectory(destination)
+      defer { syscalls.close(descriptor: to) }
+      return outcome(
+        tree.sameContents(from, at: source, to, at: destination) ? .alreadyMigrated : .conflict)
+    }
+    try refuseSpecialFiles()
+    let linked = options.contains(.link)
+    if options.contains(.keepSource) || !onOneFileSystem() {
+      return outcome(.copied, linked: linked)
+    }
+    return outcome(.moved, linked: linked)
+  }
+
+  /// Whether the source and the destination's nearest existing folder share a file system.
+  private func onOneFileSystem() -> Bool {
+    guard case .success(let from) = syscalls.status(path: source, followSymlinks: false) else {
+      return false
+    }
+    var path = destination
+    while true {
+      if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
+        return status.device == from.device
+      }
+      let parent = POSIXPath.parent(path)
+      if parent == path { return false }
+      path = parent
+    }
+  }
+}
+
+extension AppDirectories {
+  /// Moves the application's files from a legacy location, such as `~/.exampleapp`, to one of
+  /// its directories, so that no file is ever lost, duplicated or merged, even when the
+  /// process is killed at any moment.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  /// import Foundation
+  ///
+  /// let dirs = try AppDirectories(app: "exampleapp")
+  /// let legacy = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".exampleapp")
+  /// let outcome = try dirs.migrate(from: legacy, to: .config, options: .link)
+  /// print(outcome)   // moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp
+  /// ```
+  ///
+  /// - The source must be a directory; a symbolic link there is not followed (a link to the
+  ///   destination is ``MigrationOutcome/Action/alreadyMigrated``, any other
+  ///   ``MigrationOutcome/Action/nothingToMigrate`` with a warning).
+  /// - The destination must be missing or empty, else the outcome is
+  ///   ``MigrationOutcome/Action/conflict`` and nothing changes anywhere.
+  /// - On one file system the move is one `rename(2)`. Across file systems the tree is copied
+  ///   into a hidden staging directory beside the destination (files and directories
+  ///   `fsync`ed, symbolic links as links, modes and modification times kept), published with
+  ///   one rename, and only then is the source renamed aside and deleted.
+  /// - FIFOs, sockets and devices in the source are refused before anything changes, on one
+  ///   file system as across two, so that the result never depends on where folders are
+  ///   mounted.
+  /// - Migrations of one application take turns (an advisory lock on the destination's
+  ///   parent); the next call cleans up whatever an interrupted one left, and a finished
+  ///   migration called again is ``MigrationOutcome/Action/alreadyMigrated`` or
+  ///   ``MigrationOutcome/Action/nothingToMigrate``.
+  ///
+  /// See <doc:MovingFromAnOldLocation>.
+  ///
+  /// - Parameters:
+  ///   - legacy: The old directory, an absolute file URL.
+  ///   - kind: The application's directory the files belong in.
+  ///   - options: A dry run, keeping the source, or leaving a link behind.
+  /// - Throws: ``DirectoryError/notADirectory(path:)`` for a file at either path,
+  ///   ``DirectoryError/migrationFailed(source:problem:)`` for what cannot be copied or a
+  ///   failed system call, and the errors of ``directory(_:)`` for the destination's parents.
+  public func migrate(
+    from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
+  ) throws(DirectoryError) -> MigrationOutcome {
+    let path = legacy.path
+    guard POSIXPath.isAbsolute(path), !path.utf8.contains(0) else {
+      throw .invalidName(name: path, reason: "the legacy path is not an absolute path")
+    }
+    return try Migration(
+      source: POSIXPath.normalize(path), destination: try url(for: kind).path,
+      options: options, syscalls: syscalls,
+      creator: DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+    ).run()
+  }
+}

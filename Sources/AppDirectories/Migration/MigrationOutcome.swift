@@ -1,0 +1,92 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// How ``AppDirectories/AppDirectories/migrate(from:to:options:)`` moves an application's
+/// files.
+public struct MigrationOptions: OptionSet, Sendable, Hashable {
+  /// The options' bits.
+  public let rawValue: Int
+
+  /// Options from their raw bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Say what would happen, and change nothing: no directory created, no lock taken.
+  public static let dryRun = MigrationOptions(rawValue: 1 << 0)
+  /// Copy, and never remove the source.
+  public static let keepSource = MigrationOptions(rawValue: 1 << 1)
+  /// Afterwards the legacy path is a symbolic link to the new directory, for older versions of
+  /// the application and the user's scripts.
+  public static let link = MigrationOptions(rawValue: 1 << 2)
+}
+
+/// What ``AppDirectories/AppDirectories/migrate(from:to:options:)`` did, or would do in a
+/// dry run.
+public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
+  /// What happened to the files.
+  public enum Action: Sendable, Hashable {
+    /// Moved with one `rename(2)`: the source and the destination are on one file system.
+    case moved
+    /// Copied across file systems (or kept with ``MigrationOptions/keepSource``), then
+    /// published at the destination in one step; the source removed unless it is kept.
+    case copied
+    /// The files are at the destination already: the source is missing, or is a link to the
+    /// destination, or holds exactly what the destination holds (a move that was
+    /// interrupted after the copy was published, which this call completed).
+    case alreadyMigrated
+    /// There is nothing at the legacy path (or only a symbolic link to somewhere else, which
+    /// is not followed), and nothing at the destination.
+    case nothingToMigrate
+    /// The destination exists and is not empty: nothing was changed anywhere. Never merged,
+    /// never overwritten.
+    case conflict
+  }
+
+  /// What happened, or would happen in a dry run.
+  public let action: Action
+  /// The legacy path.
+  public let source: URL
+  /// The application's directory the files go to.
+  public let destination: URL
+  /// Whether this describes a dry run, which changed nothing.
+  public let isDryRun: Bool
+  /// Whether the legacy path is now (or would be) a symbolic link to the destination.
+  public let isLinked: Bool
+  /// What was odd on the way: a symbolic link at the legacy path that leads elsewhere.
+  public let warnings: [DirectoryWarning]
+
+  /// Records an outcome.
+  public init(
+    action: Action, source: URL, destination: URL, isDryRun: Bool = false,
+    isLinked: Bool = false, warnings: [DirectoryWarning] = []
+  ) {
+    self.action = action
+    self.source = source
+    self.destination = destination
+    self.isDryRun = isDryRun
+    self.isLinked = isLinked
+    self.warnings = warnings
+  }
+
+  /// The outcome in words, as `appdirs migrate` starts its line: `moved`, `copied`,
+  /// `already migrated`, `nothing to migrate` or `conflict`; in a dry run `would move` and
+  /// `would copy` for the first two.
+  public var words: String {
+    switch (action, isDryRun) {
+    case (.moved, false): "moved"
+    case (.moved, true): "would move"
+    case (.copied, false): "copied"
+    case (.copied, true): "would copy"
+    case (.alreadyMigrated, _): "already migrated"
+    case (.nothingToMigrate, _): "nothing to migrate"
+    case (.conflict, _): "conflict"
+    }
+  }
+
+  /// `moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp`: the words, then the paths.
+  public var description: String {
+    "\(words) \(source.path) -> \(destination.path)"
+  }
+}

@@ -1,0 +1,77 @@
+import AppDirectories
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `appdirs migrate KIND LEGACY_PATH --app NAME`: moves an application's files from an old
+/// location into one of its directories, safely, and says in one line what happened.
+enum MigrateCommand {
+  static let appKinds = ["data", "config", "cache", "state", "logs", "runtime"]
+
+  static let command = CommandLineTool.Command(
+    name: "migrate",
+    abstract: "Move an application's files from a legacy location into one of its directories.",
+    arguments: [
+      CommandLineTool.ArgumentSpec(
+        name: "KIND",
+        help: "The application's directory to move into: " + String(listing: appKinds),
+        completion: .words(appKinds)),
+      CommandLineTool.ArgumentSpec(
+        name: "LEGACY_PATH", help: "The old directory, such as ~/.exampleapp", completion: .files),
+    ],
+    options: [
+      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.layoutOption,
+      OptionSpec(name: "--dry-run", help: "Say what would happen; change nothing."),
+      OptionSpec(name: "--keep-source", help: "Copy, and leave the legacy directory as it is."),
+      OptionSpec(
+        name: "--link", help: "Leave a symbolic link to the new directory at LEGACY_PATH."),
+    ],
+    examples: [
+      "appdirs migrate config ~/.exampleapp --app exampleapp --dry-run",
+      "appdirs migrate config ~/.exampleapp --app exampleapp --link",
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
+    -> Platform.ExitCode
+  {
+    guard arguments.positionals.count == 2 else {
+      throw UsageError(
+        message: arguments.positionals.count < 2
+          ? "migrate needs a KIND and a LEGACY_PATH, such as 'appdirs migrate config ~/.exampleapp --app exampleapp'"
+          : "too many arguments: \(arguments.positionals.dropFirst(2).joined(separator: " "))")
+    }
+    let name = arguments.positionals[0]
+    let kind = try DirectoryQuery.kind(named: name)
+    guard let appKind = kind.appScoped, appKinds.contains(kind.name) else {
+      throw UsageError(
+        message: "migrate moves into one of the application's directories ("
+          + String(listing: appKinds) + "), not '\(name)'")
+    }
+    let query = try DirectoryQuery(arguments, environment: environment)
+    guard let app = query.app else {
+      throw UsageError(message: "migrate needs --app NAME: the directory is the application's")
+    }
+    if arguments.flag("--link") && arguments.flag("--keep-source") {
+      throw UsageError(message: "--link and --keep-source cannot be used together")
+    }
+    var options: MigrationOptions = []
+    if arguments.flag("--dry-run") { options.insert(.dryRun) }
+    if arguments.flag("--keep-source") { options.insert(.keepSource) }
+    if arguments.flag("--link") { options.insert(.link) }
+    let legacy = URL(fileURLWithPath: arguments.positionals[1], isDirectory: true).absoluteURL
+    let outcome = try app.migrate(from: legacy, to: appKind, options: options)
+    CommandLineTool.warn(outcome.warnings)
+    Platform.write(outcome.description + "\n")
+    guard outcome.action == .conflict else { return .success }
+    Platform.writeError(
+      "appdirs: error: \(outcome.destination.path) is not empty; nothing was changed\n"
+        + "appdirs: note: Move what is in \(outcome.destination.path) away, or merge the two "
+        + "directories yourself, then run the migration again.\n")
+    return .failure
+  }
+}

@@ -1,0 +1,450 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+@testable import TestSupport
+
+/// Moving an application's files from a legacy location (SPEC section 9), in process, on one
+/// file system; the copy across file systems is forced with `EXDEV` from the rename, and run
+/// for real across two tmpfs mounts in `MigrateCommandTests`.
+@Suite("Migration")
+struct MigrationTests {
+  /// A root with a sample legacy tree at `~/.exampleapp`, and the app whose config directory is
+  /// `~/.config/exampleapp`.
+  struct Setup {
+    let root: TemporaryRoot
+    let provider: RecordingSystemCalls
+    let dirs: AppDirectories
+    var legacy: String { root.home + "/.exampleapp" }
+    var legacyURL: URL { URL(fileURLWithPath: legacy) }
+    var destination: String { root.home + "/.config/exampleapp" }
+
+    init(sample: Bool = true, faults: [RecordingSystemCalls.Fault] = []) throws {
+      root = try TemporaryRoot.withUserDirectories()
+      if sample { try TreeSnapshot.makeSample(at: root.home + "/.exampleapp") }
+      provider = RecordingSystemCalls(faults: faults)
+      dirs = try AppDirectories(
+        app: "exampleapp", organization: nil, layout: .native, environment: root.environment(),
+        syscalls: provider.syscalls)
+    }
+
+    func migrate(_ options: MigrationOptions = []) throws(DirectoryError) -> MigrationOutcome {
+      try dirs.migrate(from: legacyURL, to: .config, options: options)
+    }
+
+    /// Everything in the root, for checks that nothing changed.
+    var everything: [String] { TreeSnapshot.lines(of: root.path) ?? [] }
+  }
+
+  /// The rename of the source itself fails with `EXDEV`, as across file systems.
+  static let acrossFileSystems = RecordingSystemCalls.Fault(
+    errno: EXDEV, remaining: 1, matches: { $0.call == .renameat && $0.name == ".exampleapp" })
+
+  static func outcome(
+    _ action: MigrationOutcome.Action, _ setup: Setup, dryRun: Bool = false, linked: Bool = false
+  )
+    -> MigrationOutcome
+  {
+    MigrationOutcome(
+      action: action, source: URL(fileURLWithPath: setup.legacy, isDirectory: true),
+      destination: URL(fileURLWithPath: setup.destination, isDirectory: true), isDryRun: dryRun,
+      isLinked: linked)
+  }
+
+  @Test("One file system: one rename, every file kept exactly")
+  func oneFileSystemIsOneRename() throws {
+    let setup = try Setup()
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate() == Self.outcome(.moved, setup))
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(!setup.root.exists(setup.legacy))
+    #expect(setup.provider.records.filter { $0.call == .renameat }.map(\.name) == [".exampleapp"])
+    #expect(setup.provider.records.filter { $0.call == .sendfile || $0.call == .write }.isEmpty)
+    #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"])
+  }
+
+  @Test("Across file systems: a staged copy, fsynced, published, then the source removed")
+  func acrossFileSystemsIsAStagedCopy() throws {
+    let setup = try Setup(faults: [Self.acrossFileSystems])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    let files = before.filter { $0.contains(" file ") }.count
+    let directories = before.filter { $0.contains(" dir ") }.count
+    #expect(try setup.migrate() == Self.outcome(.copied, setup))
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(!setup.root.exists(setup.legacy))
+    // Nothing left beside the source or the destination.
+    #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"])
+    let renames = setup.provider.calls.compactMap { call -> String? in
+      if case .rename(let from, let to) = call { return "\(from) -> \(to)" }
+      return nil
+    }
+    #expect(
+      renames == [
+        ".exampleapp -> exampleapp", ".exampleapp.appdirs-staging -> exampleapp",
+        ".exampleapp -> .exampleapp.appdirs-moved",
+      ])
+    // Every file and every directory of the copy, the staging directory itself and the two
+    // parents after each rename.
+    let syncs = setup.provider.records.filter { $0.call == .fsync }.count
+    #expect(syncs >= files + directories + 1 + 3, "\(syncs) fsyncs for \(files) files")
+    // The staging directory was published before the source was touched.
+    let publish = try #require(renames.firstIndex(of: ".exampleapp.appdirs-staging -> exampleapp"))
+    #expect(publish < renames.firstIndex(of: ".exampleapp -> .exampleapp.appdirs-moved")!)
+  }
+
+  @Test(
+    "A destination that is not empty is a conflict, and nothing changes anywhere",
+    arguments: [false, true])
+  func fullDestinationIsAConflict(acrossFileSystems: Bool) throws {
+    let setup = try Setup(faults: acrossFileSystems ? [Self.acrossFileSystems] : [])
+    try setup.root.write("mine", to: "home/.config/exampleapp/notes.txt")
+    let before = setup.everything
+    #expect(try setup.migrate() == Self.outcome(.conflict, setup))
+    #expect(try setup.migrate(.dryRun) == Self.outcome(.conflict, setup, dryRun: true))
+    #expect(setup.everything == before)
+    #expect(setup.provider.records.filter { $0.call == .renameat || $0.call == .mkdirat }.isEmpty)
+  }
+
+  @Test("An empty destination is replaced", arguments: [false, true])
+  func emptyDestinationIsReplaced(acrossFileSystems: Bool) throws {
+    let setup = try Setup(faults: acrossFileSystems ? [Self.acrossFileSystems] : [])
+    try setup.root.makeDirectory("home/.config/exampleapp", mode: 0o700)
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate().action == (acrossFileSystems ? .copied : .moved))
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+  }
+
+  @Test("Nothing at the legacy path: nothing to migrate, and nothing is created")
+  func missingSourceCreatesNothing() throws {
+    let setup = try Setup(sample: false)
+    let before = setup.everything
+    #expect(try setup.migrate() == Self.outcome(.nothingToMigrate, setup))
+    #expect(try setup.migrate(.link) == Self.outcome(.nothingToMigrate, setup))
+    #expect(try setup.migrate(.dryRun) == Self.outcome(.nothingToMigrate, setup, dryRun: true))
+    #expect(setup.everything == before)
+    #expect(!setup.root.exists(setup.root.home + "/.config"))
+  }
+
+  @Test("Nothing at the legacy path and a destination: already migrated")
+  func missingSourceWithDestinationIsAlreadyMigrated() throws {
+    let setup = try Setup(sample: false)
+    try setup.root.write("{}", to: "home/.config/exampleapp/settings.json")
+    #expect(try setup.migrate() == Self.outcome(.alreadyMigrated, setup))
+    #expect(!setup.root.exists(setup.legacy))
+  }
+
+  @Test("A file at the legacy path is refused, nothing changed")
+  func fileAtTheSourceIsRefused() throws {
+    let setup = try Setup(sample: false)
+    try setup.root.write("old", to: "home/.exampleapp")
+    let before = setup.everything
+    for options in [MigrationOptions(), .dryRun, .keepSource] {
+      #expect(throws: DirectoryError.notADirectory(path: setup.legacy)) {
+        try setup.migrate(options)
+      }
+    }
+    #expect(setup.everything == before)
+  }
+
+  @Test("A file at the destination is refused, nothing changed")
+  func fileAtTheDestinationIsRefused() throws {
+    let setup = try Setup()
+    try setup.root.write("old", to: "home/.config/exampleapp")
+    let before = setup.everything
+    #expect(throws: DirectoryError.notADirectory(path: setup.destination)) { try setup.migrate() }
+    #expect(throws: DirectoryError.notADirectory(path: setup.destination)) {
+      try setup.migrate(.dryRun)
+    }
+    #expect(setup.everything == before)
+  }
+
+  @Test("A symbolic link at the legacy path is never followed")
+  func symbolicLinkAtTheSource() throws {
+    let setup = try Setup(sample: false)
+    try setup.root.write("{}", to: "home/.config/exampleapp/settings.json")
+    try setup.root.symlink("home/.exampleapp", to: setup.destination)
+    #expect(try setup.migrate() == Self.outcome(.alreadyMigrated, setup, linked: true))
+    // Relative, through another spelling of the same directory.
+    _ = unlink(setup.legacy)
+    try setup.root.symlink("home/.exampleapp", to: ".config/../.config/exampleapp")
+    #expect(try setup.migrate().action == .alreadyMigrated)
+
+    _ = unlink(setup.legacy)
+    try setup.root.write("x", to: "elsewhere/file")
+    try setup.root.symlink("home/.exampleapp", to: setup.root.at("elsewhere"))
+    let before = setup.everything
+    let outcome = try setup.migrate()
+    #expect(outcome.action == .nothingToMigrate)
+    #expect(
+      outcome.warnings == [
+        DirectoryWarning(
+          "\(setup.legacy) is a symbolic link to \(setup.root.at("elsewhere")), not to \(setup.destination); it is not followed",
+          suggestion:
+            "Migrate from \(setup.root.at("elsewhere")) itself, or remove the link at \(setup.legacy)."
+        )
+      ])
+    #expect(setup.everything == before)
+  }
+
+  @Test("FIFOs, sockets and devices are refused before anything changes", arguments: [false, true])
+  func specialFilesAreRefused(acrossFileSystems: Bool) throws {
+    let setup = try Setup(faults: acrossFileSystems ? [Self.acrossFileSystems] : [])
+    try setup.root.makeFIFO(setup.legacy + "/themes/dark/pipe")
+    try setup.root.makeFIFO(setup.legacy + "/control")
+    let before = setup.everything
+    let expected = DirectoryError.migrationFailed(
+      source: setup.legacy,
+      problem: .specialFiles([setup.legacy + "/control", setup.legacy + "/themes/dark/pipe"]))
+    for options in [MigrationOptions(), .dryRun, .keepSource] {
+      do throws(DirectoryError) {
+        _ = try setup.migrate(options)
+        Issue.record("a FIFO was not refused")
+      } catch {
+        guard case .migrationFailed(let source, .specialFiles(let paths)) = error else {
+          Issue.record("unexpected \(error)")
+          continue
+        }
+        #expect(source == setup.legacy)
+        #expect(
+          DirectoryError.migrationFailed(source: source, problem: .specialFiles(paths.sorted()))
+            == expected)
+        #expect(error.path == paths.first)
+      }
+    }
+    #expect(setup.everything == before)
+  }
+
+  @Test("A dry run says what would happen and changes nothing")
+  func dryRunChangesNothing() throws {
+    let setup = try Setup()
+    let before = setup.everything
+    #expect(try setup.migrate(.dryRun) == Self.outcome(.moved, setup, dryRun: true))
+    #expect(
+      try setup.migrate(.dryRun).description == "would move \(setup.legacy) -> \(setup.destination)"
+    )
+    #expect(
+      try setup.migrate([.dryRun, .keepSource]).description
+        == "would copy \(setup.legacy) -> \(setup.destination)")
+    #expect(
+      try setup.migrate([.dryRun, .link]) == Self.outcome(.moved, setup, dryRun: true, linked: true)
+    )
+    #expect(setup.everything == before)
+    #expect(!setup.root.exists(setup.root.home + "/.config"))
+    #expect(setup.provider.records.filter { $0.call == .flock || $0.call == .mkdirat }.isEmpty)
+  }
+
+  @Test("Keeping the source copies and leaves the source as it was", arguments: [false, true])
+  func keepSourceCopies(acrossFileSystems: Bool) throws {
+    let setup = try Setup(faults: acrossFileSystems ? [Self.acrossFileSystems] : [])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate(.keepSource) == Self.outcome(.copied, setup))
+    #expect(TreeSnapshot.lines(of: setup.legacy) == before)
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(try setup.migrate(.keepSource) == Self.outcome(.alreadyMigrated, setup))
+    #expect(TreeSnapshot.listing(setup.root.home) == [".config", ".exampleapp"])
+  }
+
+  @Test(
+    "A link takes the source's place, and the next call finds it done", arguments: [false, true])
+  func linkTakesThePlaceOfTheSource(acrossFileSystems: Bool) throws {
+    let setup = try Setup(faults: acrossFileSystems ? [Self.acrossFileSystems] : [])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    let first = try setup.migrate(.link)
+    #expect(first == Self.outcome(acrossFileSystems ? .copied : .moved, setup, linked: true))
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: setup.legacy) == setup.destination)
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(try setup.migrate(.link) == Self.outcome(.alreadyMigrated, setup, linked: true))
+    #expect(try setup.migrate() == Self.outcome(.alreadyMigrated, setup, linked: true))
+  }
+
+  @Test("A link where an interrupted move left no source")
+  func linkIsMadeWhenTheMoveIsAlreadyDone() throws {
+    let setup = try Setup(sample: false)
+    try setup.root.write("{}", to: "home/.config/exampleapp/settings.json")
+    #expect(try setup.migrate(.link) == Self.outcome(.alreadyMigrated, setup, linked: true))
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: setup.legacy) == setup.destination)
+  }
+
+  @Test("Idempotent: the same call again is already migrated", arguments: [false, true])
+  func secondCallIsAlreadyMigrated(acrossFileSystems: Bool) throws {
+    let setup = try Setup(faults: acrossFileSystems ? [Self.acrossFileSystems] : [])
+    _ = try setup.migrate()
+    let after = setup.everything
+    #expect(try setup.migrate() == Self.outcome(.alreadyMigrated, setup))
+    #expect(try setup.migrate(.dryRun) == Self.outcome(.alreadyMigrated, setup, dryRun: true))
+    #expect(setup.everything == after)
+  }
+
+  @Test("Options and paths that cannot work are refused before anything changes")
+  func impossibleRequestsAreRefused() throws {
+    let setup = try Setup()
+    let before = setup.everything
+    #expect(
+      throws: DirectoryError.migrationFailed(source: setup.legacy, problem: .linkWithKeptSource)
+    ) {
+      try setup.migrate([.link, .keepSource])
+    }
+    let inside = URL(fileURLWithPath: setup.destination + "/old")
+    #expect(
+      throws: DirectoryError.migrationFailed(
+        source: setup.destination + "/old", problem: .overlapping(destination: setup.destination))
+    ) { try setup.dirs.migrate(from: inside, to: .config) }
+    let above = URL(fileURLWithPath: setup.root.home)
+    #expect(
+      throws: DirectoryError.migrationFailed(
+        source: setup.root.home, problem: .overlapping(destination: setup.destination))
+    ) { try setup.dirs.migrate(from: above, to: .config) }
+    let same = URL(fileURLWithPath: setup.destination + "/")
+    #expect(try setup.dirs.migrate(from: same, to: .config).action == .alreadyMigrated)
+    #expect(setup.everything == before)
+  }
+
+  // MARK: What an interrupted run leaves
+
+  @Test("A staging directory left by a killed copy is removed, and the move done")
+  func leftoverStagingIsRemoved() throws {
+    let setup = try Setup(faults: [Self.acrossFileSystems])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    try setup.root.write("half", to: "home/.config/.exampleapp.appdirs-staging/settings.json")
+    #expect(try setup.migrate().action == .copied)
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"])
+  }
+
+  @Test("A source renamed aside after the copy was published is deleted")
+  func leftoverAsideIsDeleted() throws {
+    let setup = try Setup()
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy, times: false))
+    try setup.root.makeDirectory("home/.config", mode: 0o700)
+    // What a run killed after publishing and renaming the source aside leaves.
+    _ = try FileManager.default.copyItem(atPath: setup.legacy, toPath: setup.destination)
+    #expect(rename(setup.legacy, setup.root.home + "/.exampleapp.appdirs-moved") == 0)
+    #expect(try setup.migrate() == Self.outcome(.alreadyMigrated, setup))
+    #expect(TreeSnapshot.lines(of: setup.destination, times: false) == before)
+    #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
+  }
+
+  @Test("A source renamed aside whose copy has gone is put back, then moved")
+  func leftoverAsideWithoutDestinationIsRestored() throws {
+    let setup = try Setup()
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(rename(setup.legacy, setup.root.home + "/.exampleapp.appdirs-moved") == 0)
+    #expect(try setup.migrate() == Self.outcome(.moved, setup))
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
+  }
+
+  @Test("A copy published before the source was removed is recognized and completed")
+  func publishedCopyWithItsSourceIsCompleted() throws {
+    let setup = try Setup()
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy, times: false))
+    try setup.root.makeDirectory("home/.config", mode: 0o700)
+    _ = try FileManager.default.copyItem(atPath: setup.legacy, toPath: setup.destination)
+    #expect(try setup.migrate(.dryRun) == Self.outcome(.alreadyMigrated, setup, dryRun: true))
+    #expect(try setup.migrate() == Self.outcome(.alreadyMigrated, setup))
+    #expect(!setup.root.exists(setup.legacy))
+    #expect(TreeSnapshot.lines(of: setup.destination, times: false) == before)
+    #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
+  }
+
+  @Test("A destination that differs by one byte is a conflict")
+  func nearlyTheSameDestinationIsAConflict() throws {
+    let setup = try Setup()
+    try setup.root.makeDirectory("home/.config", mode: 0o700)
+    _ = try FileManager.default.copyItem(atPath: setup.legacy, toPath: setup.destination)
+    try setup.root.write(#"{"theme": "dork"}"#, to: "home/.config/exampleapp/settings.json")
+    chmod(setup.destination + "/settings.json", 0o600)
+    let before = setup.everything
+    #expect(try setup.migrate() == Self.outcome(.conflict, setup))
+    #expect(setup.everything == before)
+  }
+
+  // MARK: Failures
+
+  static let copyFaults: [(name: String, call: RecordingSystemCalls.Call, errno: Int32)] = [
+    ("an I/O error reading a file", .sendfile, EIO),
+    ("a full disk writing a file", .sendfile, ENOSPC),
+    ("a failed fsync", .fsync, EIO),
+    ("a failed mkdirat", .mkdirat, EIO),
+  ]
+
+  @Test(
+    "A copy that fails leaves the source as it was and nothing at the destination",
+    arguments: copyFaults)
+  func failedCopyChangesNothing(
+    _ fault: (name: String, call: RecordingSystemCalls.Call, errno: Int32)
+  ) throws {
+    let setup = try Setup(faults: [
+      Self.acrossFileSystems,
+      RecordingSystemCalls.Fault(errno: fault.errno, remaining: 1) { record in
+        record.call == fault.call && (fault.call != .mkdirat || record.name == "dark")
+      },
+    ])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    do throws(DirectoryError) {
+      _ = try setup.migrate()
+      Issue.record("\(fault.name) did not stop the migration")
+    } catch {
+      guard case .migrationFailed(let source, .failed(let path, let errno)) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(source == setup.legacy)
+      #expect(errno == SystemErrno(rawValue: fault.errno))
+      #expect(
+        path.hasPrefix(setup.legacy)
+          || path.hasPrefix(setup.root.home + "/.config/.exampleapp.appdirs-staging"), "\(path)")
+      #expect(
+        error.recoverySuggestion.contains(
+          fault.errno == ENOSPC ? "disk space" : "run the migration again"))
+    }
+    #expect(TreeSnapshot.lines(of: setup.legacy) == before)
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
+    // The next run, without the fault, completes it.
+    #expect(try setup.migrate().action == .moved)
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+  }
+
+  @Test("A destination filled while the copy was made is a conflict; the copy is removed")
+  func destinationFilledDuringTheCopy() throws {
+    let setup = try Setup(faults: [
+      Self.acrossFileSystems,
+      RecordingSystemCalls.Fault(errno: ENOTEMPTY, remaining: 1) {
+        $0.call == .renameat && $0.name == ".exampleapp.appdirs-staging"
+      },
+    ])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate() == Self.outcome(.conflict, setup))
+    #expect(TreeSnapshot.lines(of: setup.legacy) == before)
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
+  }
+
+  @Test("Migrations of one app at once give the result of one", arguments: [false, true])
+  func concurrentMigrationsGiveTheResultOfOne(acrossFileSystems: Bool) async throws {
+    let setup = try Setup()
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    let environment = setup.root.environment()
+    let outcomes = try await withThrowingTaskGroup(of: MigrationOutcome.Action.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          let provider = RecordingSystemCalls(
+            faults: acrossFileSystems && index % 2 == 0 ? [Self.acrossFileSystems] : [])
+          let dirs = try AppDirectories(
+            app: "exampleapp", organization: nil, layout: .native, environment: environment,
+            syscalls: provider.syscalls)
+          return try dirs.migrate(from: URL(fileURLWithPath: setup.legacy), to: .config).action
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0 == .moved || $0 == .copied }.count == 1, "\(outcomes)")
+    #expect(outcomes.filter { $0 == .alreadyMigrated }.count == 7, "\(outcomes)")
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"])
+  }
+}
