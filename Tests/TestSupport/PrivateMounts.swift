@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// tmpfs file systems mounted on folders of a test's root in a mount namespace of their own
+/// (`unshare --mount --propagation private`), so that a test can move files across file
+/// systems without changing the machine: no other process sees the mounts, and they vanish
+/// with the namespace.
+///
+/// A process kept in the namespace holds it; the tool runs inside it through `nsenter`, and
+/// the test reads and writes the files through `/proc/<pid>/root`, which shows that
+/// namespace's view.
+final class PrivateMounts: Sendable {
+  /// The process that keeps the namespace.
+  let keeper: Int32
+  /// Its handle, for waiting; used in `deinit` only.
+  private nonisolated(unsafe) let process: Process
+
+  /// Whether mount namespaces can be made here: as root, with util-linux.
+  static let isAvailable: Bool =
+    geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
+    && FileManager.default.isExecutableFile(atPath: "/usr/bin/nsenter")
+
+  /// Mounts a tmpfs on each folder (absolute, existing) and waits until they are there.
+  init(_ points: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    process.arguments =
+      [
+        "--mount", "--propagation", "private", "--", "/bin/sh", "-c",
+        "for point; do mount -t tmpfs -o size=512m tmpfs \"$point\" || exit 1; done; echo ready; exec sleep 900",
+        "sh",
+      ] + points
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let ready = output.fileHandleForReading.readData(ofLength: 6)
+    guard String(decoding: ready, as: UTF8.self) == "ready\n" else {
+      process.terminate()
+      throw SetupFailure("mount tmpfs in a private namespace on", points.joined(separator: " "))
+    }
+    keeper = process.processIdentifier
+    self.process = process
+  }
+
+  deinit {
+    kill(keeper, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// `path` as the test process reaches it inside the namespace.
+  func view(_ path: String) -> String { "/proc/\(keeper)/root" + path }
+
+  /// `command` run inside the namespace.
+  func inside(_ command: [String]) -> [String] {
+    ["/usr/bin/nsenter", "--target", "\(keeper)", "--mount", "--"] + command
+  }
+}
+
+extension Trait where Self == ConditionTrait {
+  /// For tests that mount file systems in a private mount namespace, which needs root and
+  /// util-linux; elsewhere they are skipped, saying why.
+  static var needsPrivateMounts: Self {
+    .enabled(
+      if: PrivateMounts.isAvailable,
+      "mounts tmpfs in a private mount namespace, which needs root, unshare and nsenter")
+  }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// `appdirs migrate`: its one line, its exit codes, and the move across two real file systems
+/// (tmpfs mounts in a private mount namespace), killed at random moments.
+@Suite struct MigrateCommandTests {
+  static func environment(_ root: TemporaryRoot) -> [String: String] {
+    ["HOME": root.home, "TMPDIR": root.at("tmp"), "XDG_RUNTIME_DIR": root.at("run")]
+  }
+
+  static func migrate(_ arguments: [String], _ root: TemporaryRoot) throws -> ToolResult {
+    try Tool.run(["migrate"] + arguments, environment: environment(root), in: root)
+  }
+
+  @Test func movesAndSaysSoInOneLine() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try TreeSnapshot.makeSample(at: root.home + "/.exampleapp")
+    let before = try #require(TreeSnapshot.lines(of: root.home + "/.exampleapp"))
+    let legacy = root.home + "/.exampleapp"
+    let destination = root.home + "/.config/exampleapp"
+    let dry = try Self.migrate(["config", legacy, "--app", "exampleapp", "--dry-run"], root)
+    #expect(dry.status == 0)
+    #expect(dry.standardOutput == "would move \(legacy) -> \(destination)\n")
+    #expect(dry.standardError == "")
+    #expect(!root.exists(root.home + "/.config"))
+
+    let moved = try Self.migrate(["config", legacy, "--app", "exampleapp"], root)
+    #expect(moved.status == 0)
+    #expect(moved.standardOutput == "moved \(legacy) -> \(destination)\n")
+    #expect(moved.standardError == "")
+    #expect(TreeSnapshot.lines(of: destination) == before)
+
+    let again = try Self.migrate(["config", legacy, "--app", "exampleapp"], root)
+    #expect(again.status == 0)
+    #expect(again.standardOutput == "already migrated \(legacy) -> \(destination)\n")
+  }
+
+  @Test func relativeLegacyPathIsTheCurrentDirectorysAndLinkIsLeft() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("x", to: "old/file")
+    let result = try Self.migrate(["data", "old", "--app", "ExampleApp", "--link"], root)
+    let destination = root.home + "/.local/share/ExampleApp"
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "moved \(root.at("old")) -> \(destination)\n")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: root.at("old")) == destination)
+  }
+
+  @Test func conflictExits1AndChangesNothing() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("old", to: "home/.exampleapp/settings.json")
+    try root.write("new", to: "home/.config/exampleapp/settings.json")
+    let before = TreeSnapshot.lines(of: root.path)
+    let legacy = root.home + "/.exampleapp"
+    let destination = root.home + "/.config/exampleapp"
+    for extra in [[], ["--dry-run"], ["--keep-source"], ["--link"]] {
+      let result = try Self.migrate(["config", legacy, "--app", "exampleapp"] + extra, root)
+      #expect(result.status == 1, "\(extra)")
+      #expect(result.standardOutput == "conflict \(legacy) -> \(destination)\n")
+      #expect(
+        result.standardError
+          == "appdirs: error: \(destination) is not empty; nothing was changed\nappdirs: note: Move what is in \(destination) away, or merge the two directories yourself, then run the migration again.\n"
+      )
+    }
+    #expect(TreeSnapshot.lines(of: root.path) == before)
+  }
+
+  @Test func nothingToMigrateExits0AndCreatesNothing() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Self.migrate(
+      ["cache", root.home + "/.exampleapp", "--app", "exampleapp"], root)
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput
+        == "nothing to migrate \(root.home)/.exampleapp -> \(root.home)/.cache/exampleapp\n")
+    #expect(TreeSnapshot.listing(root.home) == [])
+  }
+
+  @Test func aLinkElsewhereIsNotFollowedAndWarnedOfOnce() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("x", to: "elsewhere/file")
+    try root.symlink("home/.exampleapp", to: root.at("elsewhere"))
+    let result = try Self.migrate(
+      ["config", root.home + "/.exampleapp", "--app", "exampleapp"], root)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("nothing to migrate "))
+    #expect(
+      result.standardError
+        == "appdirs: warning: \(root.home)/.exampleapp is a symbolic link to \(root.at("elsewhere")), not to \(root.home)/.config/exampleapp; it is not followed\n"
+    )
+    #expect(TreeSnapshot.listing(root.at("elsewhere")) == ["file"])
+  }
+
+  @Test func whatCannotBeMovedExits73NamingTheCulprit() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("a file", to: "home/.fileapp")
+    try root.makeDirectory("home/.pipeapp/sockets")
+    try root.makeFIFO(root.home + "/.pipeapp/sockets/control")
+    let before = TreeSnapshot.lines(of: root.path)
+
+    let file = try Self.migrate(["config", root.home + "/.fileapp", "--app", "fileapp"], root)
+    #expect(file.status == 73)
+    #expect(file.standardOutput == "")
+    #expect(
+      file.standardError.hasPrefix(
+        "appdirs: error: \(root.home)/.fileapp exists but is not a directory\n"))
+
+    let fifo = try Self.migrate(["config", root.home + "/.pipeapp", "--app", "pipeapp"], root)
+    #expect(fifo.status == 73)
+    #expect(fifo.standardOutput == "")
+    #expect(
+      fifo.standardError
+        == "appdirs: error: cannot move \(root.home)/.pipeapp: it holds a FIFO, socket or device, which cannot be copied: \(root.home)/.pipeapp/sockets/control\nappdirs: note: Remove the FIFOs, sockets and devices (the programs that use them make them again), then run the migration again.\n"
+    )
+    #expect(TreeSnapshot.lines(of: root.path) == before)
+  }
+
+  @Test(.needsRoot) func aSourceTheUserCannotMoveExits73AndIsLeftAsItWas() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("x", to: "shared/.exampleapp/settings.json")
+    root.chownAll(to: Tool.unprivilegedUser)
+    // The legacy folder's parent belongs to root: nobody may rename anything out of it.
+    chown(root.at("shared"), 0, 0)
+    chmod(root.at("shared"), 0o755)
+    let before = TreeSnapshot.lines(of: root.path)
+    let result = try Tool.run(
+      ["migrate", "config", root.at("shared/.exampleapp"), "--app", "exampleapp"],
+      environment: Self.environment(root), asUser: Tool.unprivilegedUser, in: root)
+    #expect(result.status == 73)
+    #expect(
+      result.standardError.hasPrefix(
+        "appdirs: error: permission denied at \(root.at("shared/.exampleapp")): EACCES"),
+      "\(result.standardError)")
+    var after = TreeSnapshot.lines(of: root.path) ?? []
+    // The destination's parents were made; nothing else changed.
+    after.removeAll { $0.hasPrefix("home/.config") }
+    #expect(after == before)
+  }
+
+  static let usageErrors: [(arguments: [String], message: String)] = [
+    (
+      ["config"],
+      "appdirs: error: migrate needs a KIND and a LEGACY_PATH, such as 'appdirs migrate config ~/.exampleapp --app exampleapp'"
+    ),
+    (
+      ["config", "/old"],
+      "appdirs: error: migrate needs --app NAME: the directory is the application's"
+    ),
+    (
+      ["documents", "/old", "--app", "A"],
+      "appdirs: error: migrate moves into one of the application's directories (data, config, cache, state, logs, runtime), not 'documents'"
+    ),
+    (
+      ["config", "/old", "--app", "A", "--link", "--keep-source"],
+      "appdirs: error: --link and --keep-source cannot be used together"
+    ),
+    (
+      ["confg", "/old", "--app", "A"],
+      "appdirs: error: unknown kind 'confg' (did you mean 'config'?); kinds are "
+        + "home, data, config, cache, state, runtime, executables, fonts, documents, downloads, desktop, music, pictures, videos, templates, public, temporary, library, logs, shared"
+    ),
+    (
+      ["config", "/old", "--app", "A/B"],
+      "appdirs: error: invalid name \"A/B\": it contains /, which separates folders"
+    ),
+  ]
+
+  @Test(arguments: usageErrors)
+  func usageErrorsExit64(arguments: [String], message: String) throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Self.migrate(arguments, root)
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError.split(separator: "\n").first.map(String.init) == message)
+  }
+
+  // MARK: Across two file systems
+
+  /// A root with two tmpfs mounts, `a` (the legacy side) and `b` (the destination's), seen
+  /// only in their own mount namespace.
+  struct TwoFileSystems {
+    let root: TemporaryRoot
+    let mounts: PrivateMounts
+    var legacySide: String { root.at("a") }
+    var destinationSide: String { root.at("b") }
+
+    init() throws {
+      root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("a", mode: 0o755)
+      try root.makeDirectory("b", mode: 0o755)
+      mounts = try PrivateMounts([root.at("a"), root.at("b")])
+    }
+
+    var environment: [String: String] {
+      MigrateCommandTests.environment(root).merging(["XDG_CONFIG_HOME": destinationSide + "/config"]
+      ) { $1 }
+    }
+
+    func migrate(_ arguments: [String]) throws -> ToolResult {
+      try Tool.runProcess(
+        mounts.inside([Tool.path, "migrate"] + arguments), environment: environment, in: root)
+    }
+
+    /// Copies `template` to `path` inside the namespace, keeping everything (`cp -a`).
+    func place(_ template: String, at path: String) throws {
+      let copy = try Tool.runProcess(
+        mounts.inside(["/bin/cp", "-a", template, path]), environment: [:], in: root)
+      guard copy.status == 0 else { throw SetupFailure("cp -a \(copy.standardError)", path) }
+    }
+  }
+
+  @Test(.needsPrivateMounts) func acrossFileSystemsTheTreeIsCopiedExactly() throws {
+    let fs = try TwoFileSystems()
+    let template = fs.root.at("template")
+    try TreeSnapshot.makeSample(at: template)
+    let before = try #require(TreeSnapshot.lines(of: template))
+    try fs.place(template, at: fs.legacySide + "/.exampleapp")
+    let legacy = fs.legacySide + "/.exampleapp"
+    let destination = fs.destinationSide + "/config/exampleapp"
+
+    let dry = try fs.migrate(["config", legacy, "--app", "exampleapp", "--dry-run"])
+    #expect(dry.standardOutput == "would copy \(legacy) -> \(destination)\n")
+    #expect(!fs.root.exists(fs.mounts.view(fs.destinationSide + "/config")))
+
+    let copied = try fs.migrate(["config", legacy, "--app", "exampleapp", "--link"])
+    #expect(copied.status == 0, "\(copied.standardError)")
+    #expect(copied.standardOutput == "copied \(legacy) -> \(destination)\n")
+    #expect(TreeSnapshot.lines(of: fs.mounts.view(destination)) == before)
+    // The mounts are the namespace's own: the root's folders stay empty.
+    #expect(TreeSnapshot.listing(fs.root.at("b")) == [])
+    // The source is a link now, and nothing is left beside either side.
+    #expect(TreeSnapshot.listing(fs.mounts.view(fs.legacySide)) == [".exampleapp"])
+    #expect(TreeSnapshot.listing(fs.mounts.view(fs.destinationSide + "/config")) == ["exampleapp"])
+    let link = try FileManager.default.destinationOfSymbolicLink(atPath: fs.mounts.view(legacy))
+    #expect(link == destination)
+
+    try fs.place(template, at: fs.legacySide + "/.keptapp")
+    let kept = try fs.migrate([
+      "config", fs.legacySide + "/.keptapp", "--app", "keptapp", "--keep-source",
+    ])
+    #expect(kept.standardOutput.hasPrefix("copied "))
+    #expect(TreeSnapshot.lines(of: fs.mounts.view(fs.legacySide + "/.keptapp")) == before)
+    #expect(
+      TreeSnapshot.lines(of: fs.mounts.view(fs.destinationSide + "/config/keptapp")) == before)
+  }
+
+  /// A migration across file systems killed with SIGKILL at random moments, then run again:
+  /// every file of the source exists afterwards exactly once, at the destination, byte for
+  /// byte, with its mode and time; nothing is left beside either side; the source is gone.
+  @Test(.needsPrivateMounts) func killedMigrationsAreCompletedByTheNextRun() throws {
+    let fs = try TwoFileSystems()
+    let template = fs.root.at("template")
+    try TreeSnapshot.makeSample(at: template, largeSize: 1_000_000)
+    for folder in 0..<10 {
+      for file in 0..<30 {
+        try fs.root.write(
+          String(repeating: "\(folder)-\(file) ", count: file * 7),
+          to: "template/bulk/\(folder)/f\(file).txt")
+      }
+    }
+    let expected = try #require(TreeSnapshot.lines(of: template))
+
+    func run(_ index: Int) -> [String] {
+      ["config", fs.legacySide + "/.app\(index)", "--app", "app\(index)"]
+    }
+    // An uninterrupted run measures the whole migration; kills land across it and a little
+    // past it.
+    try fs.place(template, at: fs.legacySide + "/.app0")
+    let started = Date()
+    let first = try fs.migrate(run(0))
+    let duration = Date().timeIntervalSince(started)
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(TreeSnapshot.lines(of: fs.mounts.view(fs.destinationSide + "/config/app0")) == expected)
+
+    let kills = 100
+    var interrupted = 0
+    var generator = SystemRandomNumberGenerator()
+    for index in 1...kills {
+      let legacy = fs.legacySide + "/.app\(index)"
+      let destination = fs.destinationSide + "/config/app\(index)"
+      try fs.place(template, at: legacy)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
+      process.arguments = Array(fs.mounts.inside([Tool.path, "migrate"] + run(index)).dropFirst())
+      process.environment = fs.environment.merging(Tool.coverageVariables) { mine, _ in mine }
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(UInt32.random(in: 0...UInt32(duration * 1_200_000), using: &generator))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+
+      // What the kill left: the source whole, the destination whole, or a state in between.
+      let sourceLeft = fs.root.exists(fs.mounts.view(legacy))
+      let destinationLeft = fs.root.exists(fs.mounts.view(destination))
+      let leftovers =
+        TreeSnapshot.listing(fs.mounts.view(fs.legacySide)).contains {
+          $0.hasSuffix(".appdirs-moved")
+        }
+        || TreeSnapshot.listing(fs.mounts.view(fs.destinationSide + "/config")).contains {
+          $0.hasSuffix(".appdirs-staging")
+        }
+      if leftovers || (sourceLeft && destinationLeft) { interrupted += 1 }
+
+      let next = try fs.migrate(run(index))
+      #expect(next.status == 0, "run \(index): \(next.standardError)")
+      #expect(
+        TreeSnapshot.lines(of: fs.mounts.view(destination)) == expected, "run \(index)")
+      #expect(!fs.root.exists(fs.mounts.view(legacy)), "run \(index): the source is left")
+      #expect(
+        TreeSnapshot.listing(fs.mounts.view(fs.legacySide)).filter { $0.hasPrefix(".app\(index)") }
+          == [],
+        "run \(index)")
+      #expect(
+        TreeSnapshot.listing(fs.mounts.view(fs.destinationSide + "/config")).filter {
+          $0.hasPrefix(".app")
+        } == [], "run \(index)")
+    }
+    print(
+      "MigrateCommandTests: \(kills) kills, \(interrupted) in the middle of a migration of "
+        + "\(expected.count) entries (a whole run \(Int(duration * 1000)) ms)")
+    // Kills that all landed before or after the work would prove nothing.
+    #expect(interrupted >= kills / 10, "only \(interrupted) of \(kills) kills landed mid-migration")
+  }
+}
