@@ -116,6 +116,19 @@ struct MigrationTests {
     #expect(TreeSnapshot.lines(of: setup.destination) == before)
   }
 
+  @Test(
+    "A parent that is the user's symbolic link (~/.config in dotfiles) is followed",
+    arguments: [false, true])
+  func symbolicLinkParentsAreFollowed(acrossFileSystems: Bool) throws {
+    let setup = try Setup(faults: acrossFileSystems ? [Self.acrossFileSystems] : [])
+    try setup.root.makeDirectory("dotfiles/config", mode: 0o700)
+    try setup.root.symlink("home/.config", to: setup.root.at("dotfiles/config"))
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate().action == (acrossFileSystems ? .copied : .moved))
+    #expect(TreeSnapshot.lines(of: setup.root.at("dotfiles/config/exampleapp")) == before)
+    #expect(TreeSnapshot.listing(setup.root.at("dotfiles/config")) == ["exampleapp"])
+  }
+
   @Test("Nothing at the legacy path: nothing to migrate, and nothing is created")
   func missingSourceCreatesNothing() throws {
     let setup = try Setup(sample: false)

@@ -126,13 +126,13 @@ struct Migration: Sendable {
     }
     // 2. The lock, then the leftovers.
     try creator.findOrCreate(destinationParent)
-    let target = try openDirectory(destinationParent)
+    let target = try openDirectory(destinationParent, followSymlinks: true)
     defer { syscalls.close(descriptor: target) }
     if let error = syscalls.lockExclusively(descriptor: target) {
       throw failure(destinationParent, error)
     }
     let home: Int32
-    switch tree.openDirectory(sourceParent) {
+    switch tree.openDirectory(sourceParent, followSymlinks: true) {
     case .success(let opened): home = opened
     case .failure(let error) where error == .noSuchFileOrDirectory:
       return outcome(try isMissingOrEmpty(destination) ? .nothingToMigrate : .alreadyMigrated)
@@ -246,8 +246,10 @@ struct Migration: Sendable {
     }
   }
 
-  private func openDirectory(_ path: String) throws(DirectoryError) -> Int32 {
-    switch tree.openDirectory(path) {
+  private func openDirectory(_ path: String, followSymlinks: Bool = false)
+    throws(DirectoryError) -> Int32
+  {
+    switch tree.openDirectory(path, followSymlinks: followSymlinks) {
     case .success(let descriptor): return descriptor
     case .failure(let error): throw failure(path, error)
     }
