@@ -34,6 +34,13 @@ public struct AppDirectories: Sendable {
 
   var syscalls: SystemCalls { storage.syscalls }
 
+  /// Whether ``directory(_:)`` writes a `CACHEDIR.TAG` in the cache directory when it creates
+  /// it, so that backup tools (`tar --exclude-caches`, borg, restic) skip the cache; `true` by
+  /// default. Never written with Apple's native layout, whose `Caches` the system keeps out of
+  /// backups already; with the XDG layout on macOS the directory is also marked excluded from
+  /// backup (Time Machine).
+  public var tagsCacheDirectory = true
+
   /// Everything the instance holds, in one box: copying an ``AppDirectories`` (as the
   /// one-liners do on every call) costs one retain, not one for each of these.
   private let storage: Storage
@@ -219,7 +226,7 @@ public struct AppDirectories: Sendable {
       syscalls: storage.syscalls, trustedRoot: storage.environment.trustedRoot)
     if let index = Self.index(of: kind) {
       if let path = storage.resolvedPaths[index] {
-        try creator.findOrCreate(path)
+        if try creator.findOrCreate(path), kind == .cache { tagCache(at: path) }
       } else {
         _ = try resolved[index].get()
       }
@@ -271,6 +278,18 @@ public struct AppDirectories: Sendable {
     try FileSearch.locate(
       file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
       style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: false)
+  }
+
+  /// Marks a cache directory just created as one: `CACHEDIR.TAG`, and on Apple platforms with
+  /// the XDG layout the backup exclusion; nothing with Apple's native layout. A failure leaves
+  /// the directory usable and untagged.
+  private func tagCache(at path: String) {
+    guard tagsCacheDirectory, !(storage.environment.platform.isApple && layout == .native) else {
+      return
+    }
+    CacheDirectoryTag(syscalls: syscalls, effectiveUserID: storage.environment.effectiveUserID)
+      .write(in: path, application: app)
+    if storage.environment.platform.isApple { excludeFromBackup(path) }
   }
 
   private var privateDirectoryCheck: PrivateDirectoryCheck {

@@ -50,7 +50,7 @@ enum CommandLineTool {
   /// Every command, in the order the help lists them.
   static let commands: [Command] = [
     PathCommand.command, ListCommand.command, LocateCommand.command, DoctorCommand.command,
-    MigrateCommand.command, SandboxCommand.command, HelpCommand.command,
+    MigrateCommand.command, CleanCommand.command, SandboxCommand.command, HelpCommand.command,
   ]
 
   /// The options that stand instead of a command.
@@ -142,11 +142,11 @@ enum CommandLineTool {
   static func exitCode(for error: DirectoryError) -> Platform.ExitCode {
     switch error {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
-      .migrationFailed(_, .linkWithKeptSource):
+      .migrationFailed(_, .linkWithKeptSource), .cleanRefused(_, .baseDirectory):
       .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
     case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .permissionDenied,
-      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed:
+      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .cleanRefused:
       .cannotCreate
     }
   }

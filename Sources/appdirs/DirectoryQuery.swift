@@ -43,6 +43,16 @@ struct DirectoryQuery {
 
     static let allNames: [String] = table.map(\.name)
 
+    /// Whether this row is one of the application's own directories in this query: an
+    /// app-scoped kind with `--app`, or the group's container.
+    func isApplicationsOwn(_ query: DirectoryQuery) -> Bool {
+      switch self {
+      case .shared: query.group != nil
+      case .logs: query.app != nil
+      case .base: query.app != nil && appScoped != nil
+      }
+    }
+
     /// The application's own directory this kind becomes when `--app` is given, or `nil` for
     /// kinds that stay shared (home, documents, …, and group containers).
     var appScoped: AppDirectory? {

@@ -255,4 +255,7 @@ private final class InMemoryDisk: SystemCallProvider, @unchecked Sendable {
     .notImplemented
   }
   func lockExclusively(descriptor: Int32) -> SystemErrno? { .notImplemented }
+  func link(
+    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
+  ) -> SystemErrno? { .notImplemented }
 }

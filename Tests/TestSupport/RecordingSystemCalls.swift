@@ -28,6 +28,7 @@ enum SystemCall: Sendable, Hashable {
   case makeSymbolicLink(name: String)
   case readLinkAt(name: String)
   case lock
+  case link(from: String, to: String)
 }
 
 /// The one test provider of system calls: it forwards every call to the real system and
@@ -45,7 +46,7 @@ struct RecordingSystemCalls: SystemCallProvider {
     case stat, fstatat, fstat, mkdirat, openat, fchmod, fchmodat, open, read
     // The tree operations.
     case readdir, renameat, unlinkat, sendfile, write, fsync, futimens, utimensat, symlinkat
-    case readlinkat, flock
+    case readlinkat, flock, linkat
   }
 
   /// One call as faults see it: which one, on which name (a path for `stat` and `open`, a
@@ -395,6 +396,14 @@ struct RecordingSystemCalls: SystemCallProvider {
 
   func lockExclusively(descriptor: Int32) -> SystemErrno? {
     fault(.lock, .flock, name(of: descriptor)) ?? live.lockExclusively(descriptor: descriptor)
+  }
+
+  func link(
+    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
+  ) -> SystemErrno? {
+    let call = SystemCall.link(from: entry.description, to: targetEntry.description)
+    return fault(call, .linkat, targetEntry.description)
+      ?? live.link(in: directory, entry: entry, to: targetDirectory, entry: targetEntry)
   }
 
   func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {

@@ -275,6 +275,7 @@ extension DirectoryError {
     case .insecureRuntimeDirectory: "insecureRuntimeDirectory"
     case .creationFailed: "creationFailed"
     case .migrationFailed: "migrationFailed"
+    case .cleanRefused: "cleanRefused"
     }
   }
 }

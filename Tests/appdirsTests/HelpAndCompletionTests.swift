@@ -33,7 +33,7 @@ import Testing
       "list",
       [
         "--app", "--env-prefix", "--org", "--group", "--layout", "--platform", "--json", "--shell",
-        "--help",
+        "--sizes", "--help",
       ]
     ),
     ("locate", ["--app", "--env-prefix", "--org", "--group", "--layout", "--all", "--help"]),
@@ -93,7 +93,7 @@ import Testing
     (["path", "--app", "X", "c"], ["config", "cache"]),
     (["locate", "d"], ["data", "documents", "downloads", "desktop"]),
     (["pa"], ["path"]),
-    ([""], ["path", "list", "locate", "doctor", "migrate", "sandbox", "help"]),
+    ([""], ["path", "list", "locate", "doctor", "migrate", "clean", "sandbox", "help"]),
     (["--v"], ["--version"]),
     (["--generate-completion-script", ""], ["bash", "zsh", "fish"]),
     (["help", "do"], ["doctor"]),

@@ -44,6 +44,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// stopped; see ``AppDirectories/AppDirectories/migrate(from:to:options:)`` for what is
   /// left where.
   case migrationFailed(source: String, problem: MigrationProblem)
+  /// ``AppDirectories/AppDirectories/clean(_:groups:legacy:dryRun:)`` will not remove this
+  /// directory at all; nothing was removed.
+  case cleanRefused(path: String, reason: CleanRefusal)
 
   /// The path the error is about, if it is about a path.
   public var path: String? {
@@ -57,6 +60,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .migrationFailed(_, .failed(let path, _)): path
     case .migrationFailed(_, .specialFiles(let paths)) where !paths.isEmpty: paths[0]
     case .migrationFailed(let source, _): source
+    case .cleanRefused(let path, _): path
     }
   }
 
@@ -102,6 +106,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot create \(path): \(errno)"
     case .migrationFailed(let source, let problem):
       "cannot move \(source): \(problem)"
+    case .cleanRefused(let path, let reason):
+      "refusing to remove \(path): \(reason)"
     }
   }
 
@@ -152,6 +158,12 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Free some disk space or raise the quota, then run the migration again: it goes on where it stopped, and the source is untouched until the copy is complete."
     case .migrationFailed(_, .failed(let path, _)):
       "Fix what is wrong with \(path) (ls -ld shows its owner and mode), then run the migration again: it goes on where it stopped."
+    case .cleanRefused(_, .baseDirectory):
+      "Point the override that chose it at the application's own folder, or remove the files yourself."
+    case .cleanRefused(let path, .ownedByAnotherUser):
+      "Run as the user who owns \(path), or remove it yourself if it is yours to remove."
+    case .cleanRefused(let path, .symbolicLink):
+      "Clean the directory the link points to by its own path, or remove the link at \(path)."
     }
   }
 }

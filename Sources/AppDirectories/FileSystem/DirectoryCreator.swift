@@ -19,17 +19,19 @@ struct DirectoryCreator: Sendable {
   /// The mode of every directory the library creates.
   static let privateMode: UInt32 = 0o700
 
-  /// Makes sure that `path` (absolute and normalized) is a directory.
-  func findOrCreate(_ path: String) throws(DirectoryError) {
+  /// Makes sure that `path` (absolute and normalized) is a directory; returns whether this
+  /// call created it (its last component).
+  @discardableResult
+  func findOrCreate(_ path: String) throws(DirectoryError) -> Bool {
     switch syscalls.status(path: path, followSymlinks: true) {
     case .success(let status):
-      if status.type == .directory { return }
+      if status.type == .directory { return false }
       throw .notADirectory(path: path)
     case .failure(let error) where error == .nameTooLong:
       // The walk could build it one component at a time, but no one could use it by path.
       throw .nameTooLong(path: path)
     case .failure:
-      try walk(path)
+      return try walk(path)
     }
   }
 

@@ -10,6 +10,8 @@ struct FileStatus: Sendable, Hashable {
   var device: UInt64 = 0
   var inode: UInt64 = 0
   var size: Int64 = 0
+  /// The number of hard links (`st_nlink`): above one, a tree's size counts the file once.
+  var linkCount: UInt64 = 1
   var modificationSeconds: Int = 0
   var modificationNanoseconds: Int = 0
   var changeSeconds: Int = 0

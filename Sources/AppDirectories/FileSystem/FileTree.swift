@@ -1,3 +1,14 @@
+/// One inode: the device and the inode number, which a tree's size counts once.
+struct FileIdentity: Sendable, Hashable {
+  let device: UInt64
+  let inode: UInt64
+
+  init(_ status: FileStatus) {
+    device = status.device
+    inode = status.inode
+  }
+}
+
 /// Whole trees, walked through descriptors: below the top directory nothing is reached by a
 /// path, and no symbolic link is followed. The pieces of moving an application's files.
 struct FileTree: Sendable {
@@ -10,11 +21,13 @@ struct FileTree: Sendable {
   }
 
   /// Opens a directory by its absolute path for listing, `fsync` and the `*at` calls. The
-  /// last component is not followed when it is a symbolic link.
-  func openDirectory(_ path: String) -> Result<Int32, SystemErrno> {
+  /// last component is followed when it is a symbolic link only if `followSymlinks` is set: for
+  /// the folders that hold a tree (a user's `~/.config` may be a link to their dotfiles), never
+  /// for a tree itself.
+  func openDirectory(_ path: String, followSymlinks: Bool = false) -> Result<Int32, SystemErrno> {
     syscalls.openDirectory(
       in: SystemCalls.currentDirectory, name: path,
-      options: DirectoryOpenOptions(followSymlinks: false, pathOnly: false))
+      options: DirectoryOpenOptions(followSymlinks: followSymlinks, pathOnly: false))
   }
 
   /// The entries of a directory with their types, asking `fstatat` where the listing does not
@@ -213,8 +226,11 @@ struct FileTree: Sendable {
     return []
   }
 
-  /// Removes everything in an open directory, keeping the directory itself.
-  func removeContents(of directory: Int32, at path: String) -> [Failure] {
+  /// Removes everything in an open directory, keeping the directory itself and the entries
+  /// named in `keeping`.
+  func removeContents(of directory: Int32, at path: String, keeping: Set<FileName> = [])
+    -> [Failure]
+  {
     let listed: [(name: FileName, type: FileStatus.FileType)]
     do throws(Failure) {
       listed = try entries(of: directory, at: path)
@@ -222,7 +238,7 @@ struct FileTree: Sendable {
       return [error]
     }
     var failures: [Failure] = []
-    for (name, type) in listed {
+    for (name, type) in listed where !keeping.contains(name) {
       if type == .directory {
         failures += remove(name, in: directory, at: path)
       } else if let error = syscalls.remove(in: directory, entry: name, isDirectory: false),
@@ -232,6 +248,50 @@ struct FileTree: Sendable {
       }
     }
     return failures
+  }
+
+  // MARK: Measuring
+
+  /// The bytes of the tree below an open directory as `du -sb` counts them: the apparent size
+  /// (`st_size`) of every entry below it, each inode once (a file with several hard links
+  /// counts once, `seen` remembering them across trees), no symbolic link followed. What
+  /// cannot be read is left out, and reported.
+  func size(
+    of directory: Int32, at path: String, seen: inout Set<FileIdentity>,
+    failures: inout [Failure]
+  ) -> Int64 {
+    let listed: [DirectoryEntry]
+    switch syscalls.listDirectory(descriptor: directory) {
+    case .success(let found): listed = found
+    case .failure(let error):
+      failures.append(Failure(path: path, errno: error))
+      return 0
+    }
+    var total: Int64 = 0
+    for entry in listed {
+      let status: FileStatus
+      switch syscalls.status(in: directory, entry: entry.name, followSymlinks: false) {
+      case .success(let found): status = found
+      case .failure(let error):
+        if error != .noSuchFileOrDirectory {
+          failures.append(Failure(path: join(path, entry.name), errno: error))
+        }
+        continue
+      }
+      if status.linkCount > 1 && status.type != .directory {
+        guard seen.insert(FileIdentity(status)).inserted else { continue }
+      }
+      total += status.size
+      guard status.type == .directory else { continue }
+      switch syscalls.openDirectory(in: directory, entry: entry.name) {
+      case .success(let child):
+        total += size(of: child, at: join(path, entry.name), seen: &seen, failures: &failures)
+        syscalls.close(descriptor: child)
+      case .failure(let error):
+        failures.append(Failure(path: join(path, entry.name), errno: error))
+      }
+    }
+    return total
   }
 
   // MARK: Comparing

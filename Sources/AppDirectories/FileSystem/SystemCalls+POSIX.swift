@@ -281,6 +281,15 @@
     func lockExclusively(descriptor: Int32) -> SystemErrno? {
       flock(descriptor, LOCK_EX) == 0 ? nil : Self.lastError
     }
+
+    func link(
+      in directory: Int32, entry: FileName, to targetDirectory: Int32,
+      entry targetEntry: FileName
+    ) -> SystemErrno? {
+      entry.withCString { from in
+        targetEntry.withCString { to in linkat(directory, from, targetDirectory, to, 0) }
+      } == 0 ? nil : Self.lastError
+    }
   }
 
   extension FileStatus {
@@ -298,6 +307,7 @@
       device = UInt64(info.st_dev)
       inode = UInt64(info.st_ino)
       size = Int64(info.st_size)
+      linkCount = UInt64(info.st_nlink)
       // Darwin names the timespec fields st_mtimespec and st_ctimespec.
       #if canImport(Darwin)
         let modified = info.st_mtimespec

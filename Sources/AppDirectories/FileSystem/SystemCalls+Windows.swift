@@ -263,6 +263,13 @@
 
     func lockExclusively(descriptor: Int32) -> SystemErrno? { .notImplemented }
 
+    func link(
+      in directory: Int32, entry: FileName, to targetDirectory: Int32,
+      entry targetEntry: FileName
+    ) -> SystemErrno? {
+      .notImplemented
+    }
+
     // MARK: The pieces
 
     /// A name below an open directory, as a path; a name below ``currentDirectoryDescriptor``

@@ -93,6 +93,11 @@ protocol SystemCallProvider: Sendable {
   ) -> SystemErrno?
   /// `unlinkat`, with `AT_REMOVEDIR` for a directory.
   func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno?
+  /// `linkat`: a second name for a file, which fails with `EEXIST` rather than replace
+  /// anything (what makes writing a file "never replacing an existing one" atomic).
+  func link(
+    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
+  ) -> SystemErrno?
   /// `flock(LOCK_EX)`: waits for the exclusive advisory lock of an open file or directory,
   /// which is released when the descriptor is closed.
   func lockExclusively(descriptor: Int32) -> SystemErrno?
@@ -239,6 +244,33 @@ struct SystemCalls: Sendable {
 
   func lockExclusively(descriptor: Int32) -> SystemErrno? {
     retrying { provider.lockExclusively(descriptor: descriptor) }
+  }
+
+  func link(
+    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
+  ) -> SystemErrno? {
+    retrying {
+      provider.link(in: directory, entry: entry, to: targetDirectory, entry: targetEntry)
+    }
+  }
+
+  /// Writes all of `bytes` to an open file, however short the system makes each write.
+  func write(descriptor: Int32, bytes: [UInt8]) -> SystemErrno? {
+    var written = 0
+    while written < bytes.count {
+      let result = bytes.withUnsafeBytes { buffer in
+        retrying {
+          provider.write(
+            descriptor: descriptor,
+            from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
+        }
+      }
+      switch result {
+      case .success(let count): written += count
+      case .failure(let error): return error
+      }
+    }
+    return nil
   }
 
   /// Copies everything from the current offset of `source` to `target`: in the kernel where

@@ -6,6 +6,7 @@ enum NameValidation {
     case application = "application name"
     case organization = "organization"
     case groupIdentifier = "group identifier"
+    case version = "version"
   }
 
   /// Throws ``DirectoryError/invalidName(name:reason:)`` with the reason when `name` may not be used.

@@ -13,6 +13,8 @@ enum ListCommand {
       DirectoryQuery.layoutOption, PlatformPreview.option,
       OptionSpec(name: "--json", help: "Print one JSON object."),
       OptionSpec(name: "--shell", help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
+      OptionSpec(
+        name: "--sizes", help: "Add the size of each of the app's directories (needs --app)."),
     ],
     exclusiveOptions: ["--json", "--shell"],
     examples: [
@@ -29,6 +31,8 @@ enum ListCommand {
     let resolution: DirectoryResolution
     /// What is at the path: a directory (or a symlink to one), something else, or nothing.
     let found: PathInspection.Kind?
+    /// The bytes below it, for the application's own directories with `--sizes`.
+    var size: Int64? = nil
 
     /// Whether a directory, or a symlink to one, is there.
     var exists: Bool { found == .directory }
@@ -45,7 +49,7 @@ enum ListCommand {
     let preview = try PlatformPreview.environment(arguments, real: environment)
     let query = try DirectoryQuery(
       arguments, environment: preview ?? environment, checksFileSystem: preview == nil)
-    let entries = try query.listedKinds.compactMap { kind -> Entry? in
+    var entries = try query.listedKinds.compactMap { kind -> Entry? in
       let resolution: DirectoryResolution
       do {
         resolution = try query.resolution(of: kind)
@@ -56,13 +60,30 @@ enum ListCommand {
         preview == nil ? PathInspection.at(resolution.path, followingSymlinks: true)?.kind : nil
       return Entry(kind: kind, resolution: resolution, found: found)
     }
+    let sizes = arguments.flag("--sizes")
+    if sizes {
+      guard let app = query.app, preview == nil else {
+        throw UsageError(
+          message: query.app == nil
+            ? "--sizes needs --app NAME: it measures the application's own directories"
+            : "--sizes measures this machine's directories, not a preview's")
+      }
+      var measured: [String: Int64] = [:]
+      for location in try app.locations(groups: query.group.map { [$0] } ?? [], sizes: true) {
+        if let size = location.size { measured[location.url.path] = size }
+      }
+      for index in entries.indices where entries[index].kind.isApplicationsOwn(query) {
+        entries[index].size = measured[entries[index].resolution.path]
+      }
+    }
     // The search lists' warnings too: a relative XDG_DATA_DIRS entry is dropped, never silently.
     let searchWarnings = try (query.searchResolutions(.data) + query.searchResolutions(.config))
       .flatMap(\.warnings)
     let allWarnings = (entries.flatMap(\.resolution.warnings) + searchWarnings).uniqued()
     let warnings = allWarnings.map(\.message)
     if arguments.flag("--json") {
-      Platform.write(try json(entries, query: query, warnings: warnings).rendered() + "\n")
+      Platform.write(
+        try json(entries, query: query, warnings: warnings, sizes: sizes).rendered() + "\n")
     } else if arguments.flag("--shell") {
       CommandLineTool.warn(allWarnings)
       for entry in entries {
@@ -71,23 +92,22 @@ enum ListCommand {
       }
     } else {
       CommandLineTool.warn(allWarnings)
-      Platform.write(table(entries).rendered(colour: TextTable.colourEnabled))
+      Platform.write(table(entries, sizes: sizes).rendered(colour: TextTable.colourEnabled))
     }
     return .success
   }
 
-  static func json(_ entries: [Entry], query: DirectoryQuery, warnings: [String]) throws
-    -> JSONValue
-  {
+  static func json(
+    _ entries: [Entry], query: DirectoryQuery, warnings: [String], sizes: Bool = false
+  ) throws -> JSONValue {
     let directories = entries.map { entry in
-      (
-        entry.kind.name,
-        JSONValue.object([
-          ("path", .string(entry.resolution.path)),
-          ("source", .string(entry.resolution.source.description)),
-          ("exists", .bool(entry.exists)),
-        ])
-      )
+      var members: [(String, JSONValue)] = [
+        ("path", .string(entry.resolution.path)),
+        ("source", .string(entry.resolution.source.description)),
+        ("exists", .bool(entry.exists)),
+      ]
+      if sizes { members.append(("size", entry.size.map(JSONValue.integer) ?? .null)) }
+      return (entry.kind.name, JSONValue.object(members))
     }
     let search = JSONValue.object([
       ("data", .array(try query.searchResolutions(.data).map { JSONValue.string($0.path) })),
@@ -105,15 +125,15 @@ enum ListCommand {
     ])
   }
 
-  static func table(_ entries: [Entry]) -> TextTable {
+  static func table(_ entries: [Entry], sizes: Bool = false) -> TextTable {
     TextTable(
-      header: ["KIND", "PATH", "SOURCE", "EXISTS"],
+      header: ["KIND", "PATH", "SOURCE", "EXISTS"] + (sizes ? ["SIZE"] : []),
       rows: entries.map { entry in
         [
           TextTable.Cell(entry.kind.name), TextTable.Cell(entry.resolution.path),
           TextTable.Cell(entry.resolution.source.description, .dim),
           existsCell(entry.found),
-        ]
+        ] + (sizes ? [TextTable.Cell(entry.size.map(ByteCount.human) ?? "")] : [])
       })
   }
 

@@ -3,6 +3,7 @@
 indirect enum JSONValue {
   case null
   case bool(Bool)
+  case integer(Int64)
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
@@ -13,6 +14,7 @@ indirect enum JSONValue {
     switch self {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
+    case .integer(let value): return String(value)
     case .string(let value): return JSONValue.quote(value)
     case .array(let items):
       if items.isEmpty { return "[]" }

@@ -47,7 +47,16 @@ struct TextTable {
         // Colour only the text, so the padding keeps the columns aligned.
         let trailing = String(padded.dropFirst(cell.text.count))
         return "\u{1B}[\(cell.style.rawValue)m\(cell.text)\u{1B}[0m" + trailing
-      }.joined(separator: "  ") + "\n"
+      }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
     }.joined()
+  }
+}
+
+extension String {
+  /// The string without the spaces at its end, which an empty last cell would leave.
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var result = Substring(self)
+    while result.last == " " { result = result.dropLast() }
+    return String(result)
   }
 }

@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// One place where an application keeps files, as ``AppDirectories/AppDirectories/locations(groups:legacy:sizes:)``
+/// lists them: for uninstalling, for cleaning, or for another tool to ask.
+public struct AppLocation: Sendable, Hashable {
+  /// The application's kinds that live at this path, most important first: several on
+  /// platforms where they share a folder (data, config and state are all Application Support
+  /// on macOS); empty for a legacy path.
+  public let kinds: [AppDirectory]
+  /// The directory.
+  public let url: URL
+  /// Whether a directory is there (a symbolic link counts as what it is, not followed: a link
+  /// is not a directory).
+  public let exists: Bool
+  /// Whether something is there that is not a directory: a file, or a symbolic link, which is
+  /// never followed.
+  public let isObstructed: Bool
+  /// The bytes below it as `du -sb` counts them (every entry's apparent size, each inode once,
+  /// no symbolic link followed), when sizes were asked for and it exists.
+  public let size: Int64?
+
+  /// Whether this is a legacy path the application named, rather than one of its directories.
+  public var isLegacy: Bool { kinds.isEmpty }
+
+  /// Records a location.
+  public init(
+    kinds: [AppDirectory], url: URL, exists: Bool, isObstructed: Bool = false, size: Int64? = nil
+  ) {
+    self.kinds = kinds
+    self.url = url
+    self.exists = exists
+    self.isObstructed = isObstructed
+    self.size = size
+  }
+}
+
+extension AppDirectories {
+  /// Every directory the application may have on this platform: its data, config, cache,
+  /// state, logs and runtime directories, the containers of `groups`, and the `legacy` paths
+  /// it names, each once (kinds that share a folder are listed together), with whether it
+  /// exists and, when `sizes` is set, its size.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp")
+  /// for location in try dirs.locations(sizes: true) where location.exists {
+  ///   print(location.url.path, location.size ?? 0)
+  /// }
+  /// ```
+  ///
+  /// Nothing is created. A kind the platform does not have (a group container on Android) is
+  /// left out; the runtime directory is listed as resolved, without its check.
+  public func locations(groups: [String] = [], legacy: [URL] = [], sizes: Bool = false)
+    throws(DirectoryError) -> [AppLocation]
+  {
+    var entries: [(kinds: [AppDirectory], path: String)] = []
+    func add(_ kind: AppDirectory?, _ path: String) {
+      if let index = entries.firstIndex(where: { $0.path == path }) {
+        if let kind { entries[index].kinds.append(kind) }
+      } else {
+        entries.append((kind.map { [$0] } ?? [], path))
+      }
+    }
+    for kind in AppDirectory.ownKinds {
+      do throws(DirectoryError) {
+        add(kind, try resolution(for: kind).path)
+      } catch .unsupported {
+        continue
+      }
+    }
+    for group in groups {
+      do throws(DirectoryError) {
+        add(.shared(group: group), try resolution(for: .shared(group: group)).path)
+      } catch .unsupported {
+        continue
+      }
+    }
+    for url in legacy {
+      guard POSIXPath.isAbsolute(url.path) else {
+        throw .invalidName(name: url.path, reason: "the legacy path is not an absolute path")
+      }
+      add(nil, POSIXPath.normalize(url.path))
+    }
+    let tree = FileTree(syscalls: syscalls)
+    return entries.map { entry in
+      let url = fileURL(entry.path, isDirectory: true)
+      guard case .success(let status) = syscalls.status(path: entry.path, followSymlinks: false)
+      else { return AppLocation(kinds: entry.kinds, url: url, exists: false) }
+      guard status.type == .directory else {
+        return AppLocation(kinds: entry.kinds, url: url, exists: false, isObstructed: true)
+      }
+      guard sizes else { return AppLocation(kinds: entry.kinds, url: url, exists: true) }
+      var size: Int64? = nil
+      if case .success(let directory) = tree.openDirectory(entry.path) {
+        // Each location on its own, as `du -sb PATH` measures it: the directory itself and
+        // everything below, a hard-linked file once.
+        var seen = Set<FileIdentity>()
+        var failures: [FileTree.Failure] = []
+        size =
+          status.size + tree.size(of: directory, at: entry.path, seen: &seen, failures: &failures)
+        syscalls.close(descriptor: directory)
+      }
+      return AppLocation(kinds: entry.kinds, url: url, exists: true, size: size)
+    }
+  }
+}

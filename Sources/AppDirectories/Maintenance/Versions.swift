@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+extension AppDirectories {
+  /// A folder for one version inside one of the application's directories, found or created:
+  /// `~/.cache/ExampleApp/2.4.1` for tools that keep one cache per release. The kind's
+  /// directory is created first when missing, with its `CACHEDIR.TAG` for the cache.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp")
+  /// let cache = try dirs.directory(.cache, version: "2.4.1")
+  /// let gone = try dirs.removeOtherVersions(of: .cache, keeping: "2.4.1")
+  /// ```
+  ///
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when `version` is not a single
+  ///   folder name, and the errors of ``directory(_:)``.
+  public func directory(_ kind: AppDirectory, version: String) throws(DirectoryError) -> URL {
+    try NameValidation.validate(version, as: .version, on: environment.platform)
+    let base = try url(for: kind).path
+    let path = environment.platform.pathStyle.join(base, version)
+    let creator = DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+    // The steady state: the version's folder is there, one stat.
+    if case .success(let status) = syscalls.status(path: path, followSymlinks: true),
+      status.type == .directory
+    {
+      return fileURL(path, isDirectory: true)
+    }
+    _ = try directory(kind)
+    try creator.findOrCreate(path)
+    return fileURL(path, isDirectory: true)
+  }
+
+  /// Removes every folder in the kind's directory except `version`'s: the caches of other
+  /// releases. Files and symbolic links there (the `CACHEDIR.TAG`, say) stay; nothing is
+  /// followed, and each file that cannot be removed is in the report's failures.
+  public func removeOtherVersions(of kind: AppDirectory, keeping version: String)
+    throws(DirectoryError) -> CleanReport
+  {
+    try NameValidation.validate(version, as: .version, on: environment.platform)
+    let base = try url(for: kind).path
+    let tree = FileTree(syscalls: syscalls)
+    let directory: Int32
+    switch tree.openDirectory(base) {
+    case .success(let opened): directory = opened
+    case .failure(let error) where error == .noSuchFileOrDirectory:
+      return CleanReport(locations: [], failures: [], isDryRun: false)
+    case .failure(let error):
+      return CleanReport(
+        locations: [], failures: [RemovalFailure(path: base, errno: error)], isDryRun: false)
+    }
+    defer { syscalls.close(descriptor: directory) }
+    let entries: [DirectoryEntry]
+    switch syscalls.listDirectory(descriptor: directory) {
+    case .success(let found): entries = found
+    case .failure(let error):
+      return CleanReport(
+        locations: [], failures: [RemovalFailure(path: base, errno: error)], isDryRun: false)
+    }
+    var removed: [AppLocation] = []
+    var failures: [RemovalFailure] = []
+    for entry in entries where entry.name != FileName(version) {
+      let type: FileStatus.FileType?
+      if let known = entry.type {
+        type = known
+      } else if case .success(let status) = syscalls.status(
+        in: directory, entry: entry.name, followSymlinks: false)
+      {
+        type = status.type
+      } else {
+        type = nil
+      }
+      guard type == .directory else { continue }
+      let path = tree.join(base, entry.name)
+      let found = tree.remove(entry.name, in: directory, at: base)
+      failures += found.map { RemovalFailure(path: $0.path, errno: $0.errno) }
+      removed.append(AppLocation(kinds: [], url: fileURL(path, isDirectory: true), exists: false))
+    }
+    return CleanReport(locations: removed, failures: failures, isDryRun: false)
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// `appdirs list --sizes` and `appdirs clean` (SPEC section 10), run through the built tool.
+@Suite struct CleanCommandTests {
+  static func run(_ arguments: [String], _ root: TemporaryRoot, _ extra: [String: String] = [:])
+    throws -> ToolResult
+  {
+    try Tool.run(
+      arguments, environment: root.toolEnvironment.merging(extra) { $1 }, in: root)
+  }
+
+  static func du(_ path: String, _ root: TemporaryRoot) throws -> Int64? {
+    let result = try Tool.runProcess(["/usr/bin/du", "-sb", path], environment: [:], in: root)
+    return Int64(result.standardOutput.split(separator: "\t").first ?? "")
+  }
+
+  @Test func listSizesGivesBytesInJSONAndHumanUnitsInTheTable() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try TreeSnapshot.makeSample(at: root.home + "/.cache/ExampleApp/sample")
+    try root.write(String(repeating: "z", count: 3000), to: "home/.config/ExampleApp/settings")
+    #expect(
+      link(root.home + "/.config/ExampleApp/settings", root.home + "/.config/ExampleApp/again") == 0
+    )
+    try root.write(String(repeating: "o", count: 70_000), to: "outside/big")
+    try root.symlink("home/.cache/ExampleApp/out", to: root.at("outside"))
+    let json = try Self.run(["list", "--app", "ExampleApp", "--sizes", "--json"], root)
+    #expect(json.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let directories = try #require(object["directories"] as? [String: [String: Any]])
+    let cacheSize = try #require(try Self.du(root.home + "/.cache/ExampleApp", root))
+    let configSize = try #require(try Self.du(root.home + "/.config/ExampleApp", root))
+    #expect((directories["cache"]?["size"] as? NSNumber)?.int64Value == cacheSize)
+    #expect((directories["config"]?["size"] as? NSNumber)?.int64Value == configSize)
+    // Missing directories and the shared base directories have no size.
+    #expect(directories["data"]?["size"] is NSNull)
+    #expect(directories["home"]?["size"] is NSNull)
+
+    let table = try Self.run(["list", "--app", "ExampleApp", "--sizes"], root)
+    #expect(table.lines.first?.hasSuffix("EXISTS  SIZE") == true)
+    let config = try #require(table.lines.first { $0.hasPrefix("config ") })
+    #expect(config.hasSuffix("yes     \(Self.human(configSize))"), "\(config)")
+    #expect(table.lines.first { $0.hasPrefix("data ") }?.hasSuffix("no") == true)
+  }
+
+  static func human(_ bytes: Int64) -> String {
+    let tenths = Int((Double(bytes) / 1024 * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10) KiB"
+  }
+
+  @Test func sizesNeedAnApp() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Self.run(["list", "--sizes"], root)
+    #expect(result.status == 64)
+    #expect(result.standardError.hasPrefix("appdirs: error: --sizes needs --app NAME"))
+  }
+
+  @Test func aDryRunSaysWhatWouldGoAndRemovesNothing() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write(String(repeating: "c", count: 2048), to: "home/.cache/ExampleApp/a")
+    try root.write("s", to: "home/.config/ExampleApp/settings")
+    let before = TreeSnapshot.lines(of: root.path)
+    let cacheSize = try #require(try Self.du(root.home + "/.cache/ExampleApp", root))
+    let configSize = try #require(try Self.du(root.home + "/.config/ExampleApp", root))
+    let cache = try Self.run(["clean", "--app", "ExampleApp", "--cache"], root)
+    #expect(cache.status == 0)
+    #expect(
+      cache.lines == [
+        "would empty \(root.home)/.cache/ExampleApp (\(Self.human(cacheSize)))",
+        "\(Self.human(cacheSize)) in all; run again with --yes to empty it",
+      ])
+    let all = try Self.run(["clean", "--app", "ExampleApp", "--all"], root)
+    #expect(all.status == 0)
+    #expect(
+      all.lines == [
+        "would remove \(root.home)/.config/ExampleApp (\(Self.human(configSize)))",
+        "would remove \(root.home)/.cache/ExampleApp (\(Self.human(cacheSize)))",
+        "\(Self.human(cacheSize + configSize)) in all; run again with --yes to remove it",
+      ])
+    #expect(TreeSnapshot.lines(of: root.path) == before)
+  }
+
+  @Test func yesEmptiesTheCacheOrRemovesEverything() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let made = try Self.run(["path", "cache", "--app", "ExampleApp", "--create"], root)
+    #expect(made.status == 0)
+    try root.write("c", to: "home/.cache/ExampleApp/deep/a")
+    try root.write("s", to: "home/.config/ExampleApp/settings")
+    try root.write("theirs", to: "home/.cache/Other/file")
+    let cache = try Self.run(["clean", "--app", "ExampleApp", "--cache", "--yes"], root)
+    #expect(cache.status == 0)
+    #expect(cache.standardOutput == "emptied \(root.home)/.cache/ExampleApp\n")
+    #expect(TreeSnapshot.listing(root.home + "/.cache/ExampleApp") == ["CACHEDIR.TAG"])
+    #expect(TreeSnapshot.listing(root.home + "/.config/ExampleApp") == ["settings"])
+
+    let all = try Self.run(["clean", "--app", "ExampleApp", "--all", "--yes"], root)
+    #expect(all.status == 0)
+    #expect(
+      all.lines == [
+        "removed \(root.home)/.config/ExampleApp", "removed \(root.home)/.cache/ExampleApp",
+      ])
+    #expect(TreeSnapshot.listing(root.home + "/.cache") == ["Other"])
+    #expect(!root.exists(root.home + "/.config/ExampleApp"))
+
+    let again = try Self.run(["clean", "--app", "ExampleApp", "--all", "--yes"], root)
+    #expect(again.status == 0)
+    #expect(again.standardOutput == "nothing to clean for ExampleApp\n")
+  }
+
+  @Test func aBaseDirectoryThroughAnOverrideIsAUsageError() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("theirs", to: "home/.cache/Other/file")
+    let before = TreeSnapshot.lines(of: root.path)
+    let result = try Self.run(
+      ["clean", "--app", "ExampleApp", "--env-prefix", "EX", "--cache", "--yes"], root,
+      ["EX_CACHE_DIR": root.home + "/.cache"])
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.hasPrefix(
+        "appdirs: error: refusing to remove \(root.home)/.cache: it is, or holds, the base directory cache, which every application shares\n"
+      ))
+    #expect(TreeSnapshot.lines(of: root.path) == before)
+  }
+
+  @Test(.needsRoot) func anUnremovableFileIsReportedAndExits73() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("x", to: "home/.cache/ExampleApp/goes")
+    try root.write("x", to: "home/.cache/ExampleApp/locked/stays")
+    try root.write("x", to: "home/.cache/ExampleApp/open/goes-too")
+    root.chownAll(to: Tool.unprivilegedUser)
+    chmod(root.home + "/.cache/ExampleApp/locked", 0o555)
+    defer { chmod(root.home + "/.cache/ExampleApp/locked", 0o755) }
+    let result = try Tool.run(
+      ["clean", "--app", "ExampleApp", "--cache", "--yes"], environment: root.toolEnvironment,
+      asUser: Tool.unprivilegedUser, in: root)
+    #expect(result.status == 73)
+    #expect(result.standardOutput == "emptied \(root.home)/.cache/ExampleApp\n")
+    #expect(
+      result.standardError
+        == "appdirs: error: cannot remove \(root.home)/.cache/ExampleApp/locked/stays: EACCES (Permission denied)\nappdirs: note: Give your user write permission on the folders that hold them (ls -ld shows their owners and modes), then run the command again.\n"
+    )
+    #expect(TreeSnapshot.listing(root.home + "/.cache/ExampleApp") == ["locked"])
+    #expect(TreeSnapshot.listing(root.home + "/.cache/ExampleApp/locked") == ["stays"])
+  }
+
+  static let usageErrors: [(arguments: [String], message: String)] = [
+    (
+      ["clean", "--app", "ExampleApp"],
+      "appdirs: error: clean needs --cache (empty the cache) or --all (remove everything)"
+    ),
+    (
+      ["clean", "--cache"],
+      "appdirs: error: clean needs --app NAME: it removes one application's files"
+    ),
+    (
+      ["clean", "--app", "ExampleApp", "--cache", "--all"],
+      "appdirs: error: --cache and --all cannot be used together"
+    ),
+    (
+      ["clean", "--app", "ExampleApp", "--cache", "extra"],
+      "appdirs: error: clean takes no arguments, got 'extra'"
+    ),
+  ]
+
+  @Test(arguments: usageErrors)
+  func usageErrorsExit64(arguments: [String], message: String) throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Self.run(arguments, root)
+    #expect(result.status == 64)
+    #expect(result.standardError.split(separator: "\n").first.map(String.init) == message)
+  }
+}
