@@ -2,7 +2,9 @@
 # Times the tree operations of `appdirs` against the tools that do the same work, side by side
 # in one run, and prints Markdown rows for the Performance table:
 #   - `appdirs migrate --keep-source` across two file systems against `cp -a` of the same tree;
-#   - a whole migration (copy, publish, remove the source) against `cp -a` then `rm -rf`.
+#   - a whole migration (copy, publish, remove the source) against `cp -a` then `rm -rf`;
+#   - `appdirs list --sizes` against `du -sb`, and `appdirs clean --all --yes` against `rm -rf`,
+#     on a cache of 100,000 files.
 # The trees live on two tmpfs mounts in a private mount namespace (so nothing of the machine
 # changes, and the disk's speed is out of the picture), 100 folders of 100 files of 0 to 8 KiB,
 # 10,100 entries. Needs root (for the namespace), hyperfine and util-linux.
@@ -18,6 +20,7 @@ fi
 need=()
 command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine)
 command -v unshare >/dev/null 2>&1 || need+=(util-linux)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 if ((${#need[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
@@ -57,6 +60,34 @@ hyperfine --runs 15 --warmup 2 --export-json "$scratch/move.json" \
 test ! -e "$a/source"
 test "$(find "$b/config/x" | wc -l)" -eq "$entries"
 echo "$entries $bytes" >"$scratch/tree"
+
+# A cache of 100,000 files: 1,000 folders of 100 files of 0 to 4 KiB, some hard links and
+# symbolic links among them.
+python3 - "$b/big" <<'PY'
+import os, sys
+top = sys.argv[1]
+for i in range(1000):
+    folder = os.path.join(top, "d%d" % i)
+    os.makedirs(folder)
+    for j in range(100):
+        with open(os.path.join(folder, "f%d" % j), "wb") as f:
+            f.write(b"x" * ((i * 100 + j) * 41 % 4096))
+    os.link(os.path.join(folder, "f0"), os.path.join(folder, "hard"))
+    os.symlink("f1", os.path.join(folder, "link"))
+PY
+big_entries=$(find "$b/big" | wc -l)
+export XDG_CACHE_HOME="$b/cache"
+mkdir -p "$b/cache"
+cp -a "$b/big" "$b/cache/x"
+# The two agree on the size before they are timed.
+test "$(du -sb "$b/cache/x" | cut -f1)" -eq "$("$appdirs" list --app x --sizes --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["directories"]["cache"]["size"])')"
+hyperfine --runs 15 --warmup 2 --export-json "$scratch/size.json" \
+  "du -sb $b/cache/x" "$appdirs list --app x --sizes --json" >/dev/null
+hyperfine --runs 7 --warmup 1 --export-json "$scratch/clean.json" \
+  --prepare "rm -rf $b/cache/x; cp -a $b/big $b/cache/x" "rm -rf $b/cache/x" \
+  --prepare "rm -rf $b/cache/x; cp -a $b/big $b/cache/x" "$appdirs clean --app x --all --yes" >/dev/null
+test ! -e "$b/cache/x"
+echo "$big_entries" >"$scratch/big"
 INSIDE
 unshare --mount --propagation private -- bash "$scratch/inside.sh" "$scratch" "$appdirs"
 
@@ -65,16 +96,27 @@ median() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'
 ms() { awk -v s="$1" 'BEGIN { printf "%.0f ms", s * 1000 }'; }
 speed() { awk -v floor="$1" -v ours="$2" 'BEGIN { printf "%.2f", floor / ours }'; }
 met() { awk -v r="$1" -v t="$2" 'BEGIN { print (r >= t) ? "yes" : "**no**" }'; }
+times() { awk -v ours="$1" -v floor="$2" 'BEGIN { printf "%.2f", ours / floor }'; }
+within() { awk -v r="$1" -v t="$2" 'BEGIN { print (r <= t) ? "yes" : "**no**" }'; }
 
 copy_floor=$(median "$scratch/copy.json" 0)
 copy_ours=$(median "$scratch/copy.json" 1)
 move_floor=$(median "$scratch/move.json" 0)
 move_ours=$(median "$scratch/move.json" 1)
-echo "Tree: $entries entries, $bytes bytes, on tmpfs; 15 runs each, medians."
+read -r big_entries <"$scratch/big"
+size_floor=$(median "$scratch/size.json" 0)
+size_ours=$(median "$scratch/size.json" 1)
+clean_floor=$(median "$scratch/clean.json" 0)
+clean_ours=$(median "$scratch/clean.json" 1)
+echo "Trees on tmpfs: $entries entries ($bytes bytes) to move, $big_entries in the cache to measure and remove; medians."
 echo
-echo "| operation | appdirs | floor | speed (floor time / ours) | target | met |"
+echo "| operation | appdirs | floor | ratio | target | met |"
 echo "|---|---|---|---|---|---|"
 r=$(speed "$copy_floor" "$copy_ours")
-echo "| \`appdirs migrate --keep-source\` across file systems, $entries entries | $(ms "$copy_ours") | $(ms "$copy_floor") \`cp -a\` | ${r}× | ≥ 0.8× | $(met "$r" 0.8) |"
+echo "| \`appdirs migrate --keep-source\` across file systems, $entries entries | $(ms "$copy_ours") | $(ms "$copy_floor") \`cp -a\` | ${r}× the speed | ≥ 0.8× the speed | $(met "$r" 0.8) |"
 r=$(speed "$move_floor" "$move_ours")
-echo "| \`appdirs migrate\` across file systems (copy, publish, remove the source) | $(ms "$move_ours") | $(ms "$move_floor") \`cp -a\` then \`rm -rf\` | ${r}× | ≥ 0.8× | $(met "$r" 0.8) |"
+echo "| \`appdirs migrate\` across file systems (copy, publish, remove the source) | $(ms "$move_ours") | $(ms "$move_floor") \`cp -a\` then \`rm -rf\` | ${r}× the speed | ≥ 0.8× the speed | $(met "$r" 0.8) |"
+r=$(times "$size_ours" "$size_floor")
+echo "| \`appdirs list --app x --sizes --json\`, a cache of $big_entries entries | $(ms "$size_ours") | $(ms "$size_floor") \`du -sb\` | ${r}× the time | ≤ 1.5× the time | $(within "$r" 1.5) |"
+r=$(times "$clean_ours" "$clean_floor")
+echo "| \`appdirs clean --app x --all --yes\`, the same cache | $(ms "$clean_ours") | $(ms "$clean_floor") \`rm -rf\` | ${r}× the time | ≤ 1.3× the time | $(within "$r" 1.3) |"
