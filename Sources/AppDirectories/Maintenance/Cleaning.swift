@@ -125,35 +125,58 @@ extension AppDirectories {
       }
     }
     if dryRun { return CleanReport(locations: targets, failures: [], isDryRun: true) }
-    let tree = FileTree(syscalls: syscalls)
     var failures: [RemovalFailure] = []
     for location in targets {
-      let path = location.url.path
-      let found: [FileTree.Failure]
-      if scope == .cache {
-        switch tree.openDirectory(path) {
-        case .success(let directory):
-          found = tree.removeContents(of: directory, at: path, keeping: [CacheDirectoryTag.name])
-          syscalls.close(descriptor: directory)
-        case .failure(let error):
-          found = [FileTree.Failure(path: path, errno: error)]
-        }
-      } else {
-        let parent = POSIXPath.parent(path)
-        switch tree.openDirectory(parent, followSymlinks: true) {
-        case .success(let directory):
-          let name = FileName(POSIXPath.components(path).last.map(String.init) ?? path)
-          found = tree.remove(name, in: directory, at: parent)
-          syscalls.close(descriptor: directory)
-        case .failure(let error) where error == .noSuchFileOrDirectory:
-          found = []
-        case .failure(let error):
-          found = [FileTree.Failure(path: parent, errno: error)]
-        }
-      }
-      failures += found.map { RemovalFailure(path: $0.path, errno: $0.errno) }
+      failures += try remove(location.url.path, keepingItself: scope == .cache)
     }
     return CleanReport(locations: targets, failures: failures, isDryRun: false)
+  }
+
+  /// Removes a directory's contents, and the directory too unless `keepingItself` (then its
+  /// `CACHEDIR.TAG` stays as well). The directory is opened without following a link and its
+  /// owner checked on the descriptor, so a directory swapped in after the checks above is
+  /// refused, never emptied; what stands there that is not a directory is removed as it is.
+  private func remove(_ path: String, keepingItself: Bool) throws(DirectoryError)
+    -> [RemovalFailure]
+  {
+    let tree = FileTree(syscalls: syscalls)
+    let parentPath = POSIXPath.parent(path)
+    let name = FileName(POSIXPath.components(path).last.map(String.init) ?? path)
+    let parent: Int32
+    switch tree.openDirectory(parentPath, followSymlinks: true) {
+    case .success(let opened): parent = opened
+    case .failure(let error) where error == .noSuchFileOrDirectory: return []
+    case .failure(let error): return [RemovalFailure(path: parentPath, errno: error)]
+    }
+    defer { syscalls.close(descriptor: parent) }
+    let directory: Int32
+    switch syscalls.openDirectory(in: parent, entry: name) {
+    case .success(let opened): directory = opened
+    case .failure(let error) where error == .noSuchFileOrDirectory: return []
+    case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
+      // A link or a file: removed itself, never followed.
+      if keepingItself { throw .cleanRefused(path: path, reason: .symbolicLink) }
+      return syscalls.remove(in: parent, entry: name, isDirectory: false).map {
+        [RemovalFailure(path: path, errno: $0)]
+      } ?? []
+    case .failure(let error): return [RemovalFailure(path: path, errno: error)]
+    }
+    defer { syscalls.close(descriptor: directory) }
+    switch syscalls.status(descriptor: directory) {
+    case .success(let status) where status.owner != environment.effectiveUserID:
+      throw .cleanRefused(path: path, reason: .ownedByAnotherUser(status.owner))
+    case .success: break
+    case .failure(let error): return [RemovalFailure(path: path, errno: error)]
+    }
+    var failures = tree.removeContents(
+      of: directory, at: path, keeping: keepingItself ? [CacheDirectoryTag.name] : []
+    ).map { RemovalFailure(path: $0.path, errno: $0.errno) }
+    if !keepingItself && failures.isEmpty,
+      let error = syscalls.remove(in: parent, entry: name, isDirectory: true)
+    {
+      failures.append(RemovalFailure(path: path, errno: error))
+    }
+    return failures
   }
 
   /// The paths of the base directories that resolve here, and of the home.
