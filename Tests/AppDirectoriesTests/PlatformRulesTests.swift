@@ -132,7 +132,8 @@ struct PlatformRulesTests {
 
 /// A disk of directories only, in memory, with Windows paths: what the walk asks for, with no
 /// system underneath.
-private final class InMemoryDisk: SystemCallProvider, @unchecked Sendable {
+/// The walk never uses the tree operations: they fail with ENOSYS.
+private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
   private let lock = NSLock()
   private var directories: Set<String>
   private var descriptors: [Int32: String] = [:]
@@ -212,50 +213,4 @@ private final class InMemoryDisk: SystemCallProvider, @unchecked Sendable {
   func readLink(path: String) -> Result<String, SystemErrno> { .failure(.ioError) }
   func mayCreateFiles(in path: String) -> Bool { true }
   func maySearch(_ path: String) -> Bool { true }
-  // The walk never uses the tree operations.
-  func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
-    .failure(.notImplemented)
-  }
-  func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
-    FileStatus, SystemErrno
-  > { .failure(.notImplemented) }
-  func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-    .failure(.notImplemented)
-  }
-  func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
-    .notImplemented
-  }
-  func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-    .failure(.notImplemented)
-  }
-  func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
-    Int32, SystemErrno
-  > { .failure(.notImplemented) }
-  func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno> {
-    .failure(.notImplemented)
-  }
-  func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
-    .failure(.notImplemented)
-  }
-  func synchronize(descriptor: Int32) -> SystemErrno? { .notImplemented }
-  func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? { .notImplemented }
-  func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
-    -> SystemErrno?
-  { .notImplemented }
-  func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno> {
-    .failure(.notImplemented)
-  }
-  func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno? {
-    .notImplemented
-  }
-  func rename(
-    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
-  ) -> SystemErrno? { .notImplemented }
-  func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
-    .notImplemented
-  }
-  func lockExclusively(descriptor: Int32) -> SystemErrno? { .notImplemented }
-  func link(
-    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
-  ) -> SystemErrno? { .notImplemented }
 }

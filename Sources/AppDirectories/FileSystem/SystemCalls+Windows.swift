@@ -71,7 +71,7 @@
   }
 
   /// The real system calls, made of Win32 calls.
-  struct LiveSystemCalls: SystemCallProvider {
+  struct LiveSystemCalls: WithoutTreeOperations {
     /// The descriptor whose names are whole paths.
     static let currentDirectoryDescriptor: Int32 = -100
 
@@ -191,83 +191,14 @@
     // Moving an application's files needs an atomic rename that replaces an empty directory,
     // symbolic links and an advisory lock on a directory, which Win32 spells differently
     // (MoveFileExW, CreateSymbolicLinkW with its privilege, LockFileEx on a file). Until they
-    // are written and tested on Windows, each of these calls fails with ENOSYS, so a migration
-    // stops at its first step with a typed error and changes nothing.
-
-    func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
-      .failure(.notImplemented)
-    }
+    // are written and tested on Windows, the provider takes the ENOSYS answers of
+    // `WithoutTreeOperations`, so a migration, a cleaning or a cache tag stops at its first
+    // step and changes nothing; only this one has its answer already.
 
     func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
       FileStatus, SystemErrno
     > {
       status(in: directory, name: entry.description, followSymlinks: followSymlinks)
-    }
-
-    func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-      .failure(.notImplemented)
-    }
-
-    func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
-      .notImplemented
-    }
-
-    func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-      .failure(.notImplemented)
-    }
-
-    func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
-      Int32, SystemErrno
-    > {
-      .failure(.notImplemented)
-    }
-
-    func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno> {
-      .failure(.notImplemented)
-    }
-
-    func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
-      .failure(.notImplemented)
-    }
-
-    func synchronize(descriptor: Int32) -> SystemErrno? { .notImplemented }
-
-    func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
-      .notImplemented
-    }
-
-    func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
-      -> SystemErrno?
-    {
-      .notImplemented
-    }
-
-    func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno> {
-      .failure(.notImplemented)
-    }
-
-    func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno? {
-      .notImplemented
-    }
-
-    func rename(
-      in directory: Int32, entry: FileName, to targetDirectory: Int32,
-      entry targetEntry: FileName
-    ) -> SystemErrno? {
-      .notImplemented
-    }
-
-    func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
-      .notImplemented
-    }
-
-    func lockExclusively(descriptor: Int32) -> SystemErrno? { .notImplemented }
-
-    func link(
-      in directory: Int32, entry: FileName, to targetDirectory: Int32,
-      entry targetEntry: FileName
-    ) -> SystemErrno? {
-      .notImplemented
     }
 
     // MARK: The pieces
