@@ -78,8 +78,9 @@ extension AppDirectories {
   /// let done = try dirs.clean(.all)                   // gone; done.failures lists what stayed
   /// ```
   ///
-  /// - Nothing is ever removed through a symbolic link: a link inside is removed as a link,
-  ///   and a directory that is itself a link is refused. Everything is removed with `unlinkat`
+  /// - Nothing is ever removed through a symbolic link: a link inside is removed as a link; a
+  ///   cache directory that is itself a link is refused by `.cache`, and `.all` removes the
+  ///   link, not what it points to. Everything is removed with `unlinkat`
   ///   relative to open directories, so a folder renamed or swapped while the removal runs is
   ///   never left for a path that leads elsewhere.
   /// - A directory that is, or holds, a base directory (`~/.cache` itself, reached through
