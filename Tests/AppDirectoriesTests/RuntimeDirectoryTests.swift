@@ -294,4 +294,34 @@ struct RuntimeDirectoryTests {
     let status = FileStatus(type: row.type, permissions: row.mode, owner: row.owner)
     #expect((check.problem(with: status) == nil) == row.passes)
   }
+
+  @Test(
+    "A directory of another user put in place of the fallback during its walk is refused",
+    .needsRoot)
+  func fallbackSwappedDuringItsWalkIsRefused() throws {
+    try TemporaryRoot.with { root in
+      try root.makeDirectory("tmp", mode: 0o755)
+      let name = "runtime-\(currentUserID)"
+      let fallback = root.tmp + "/" + name
+      let provider = RecordingSystemCalls(afterMakeDirectory: { _, made in
+        guard made == name else { return }
+        // Between the mkdirat and the open that checks it: the new directory goes, another
+        // user's takes its place.
+        _ = rename(fallback, fallback + ".made")
+        _ = mkdir(fallback, 0o777)
+        _ = chmod(fallback, 0o777)
+        _ = chown(fallback, otherUserID, otherUserID)
+      })
+      let dirs = try AppDirectories(
+        app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+        syscalls: provider.syscalls)
+      #expect(
+        throws: DirectoryError.insecureRuntimeDirectory(
+          path: fallback, problem: .owner(otherUserID, expected: currentUserID))
+      ) { try dirs.directory(.runtime) }
+      // Nothing was made in it, and it was not changed.
+      #expect(TreeSnapshot.listing(fallback) == [])
+      #expect(root.mode(fallback) == 0o777)
+    }
+  }
 }

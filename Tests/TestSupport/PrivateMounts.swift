@@ -30,15 +30,16 @@ final class PrivateMounts: Sendable {
     geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
     && FileManager.default.isExecutableFile(atPath: "/usr/bin/nsenter")
 
-  /// Mounts a tmpfs on each folder (absolute, existing) and waits until they are there.
-  init(_ points: [String]) throws {
+  /// Mounts a tmpfs on each folder (absolute, existing), with these mount options, and waits
+  /// until they are there.
+  init(_ points: [String], options: String = "size=512m") throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
     process.arguments =
       [
         "--mount", "--propagation", "private", "--", "/bin/sh", "-c",
-        "for point; do mount -t tmpfs -o size=512m tmpfs \"$point\" || exit 1; done; echo ready; exec sleep 900",
-        "sh",
+        "options=$1; shift; for point; do mount -t tmpfs -o \"$options\" tmpfs \"$point\" || exit 1; done; echo ready; exec sleep 900",
+        "sh", options,
       ] + points
     let output = Pipe()
     process.standardOutput = output

@@ -70,6 +70,8 @@ struct InterruptedCreationTests {
       #expect(next.status == 0, "run \(index): \(next.standardError)")
       #expect(Self.survey(root.at("run\(index)")) == (total, true), "run \(index)")
     }
+    // Kills that all landed before or after the creation would prove nothing.
+    #expect(partial > 0, "no kill of \(Self.kills) landed in the middle of the creation")
     print(
       "InterruptedCreationTests: \(Self.kills) kills, \(partial) in the middle of creating "
         + "\(total) levels (start-up \(Int(startUp * 1000)) ms, whole run \(Int(duration * 1000)) ms)"

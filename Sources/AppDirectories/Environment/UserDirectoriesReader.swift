@@ -15,7 +15,11 @@ enum UserDirectoriesReader {
     var generation: UInt64
   }
 
-  private static let cache = Locked<(last: Cached?, generations: UInt64)>((nil, 0))
+  /// The files read last, by path: a process that looks at one home keeps one entry, and
+  /// several homes (tests, a tool previewing other users) do not push each other out, up to
+  /// `capacity`.
+  private static let cache = Locked<(files: [String: Cached], generations: UInt64)>(([:], 0))
+  static let capacity = 16
 
   /// The file at `path`, read when the environment reads it from disk
   /// (``ProcessEnvironment/UserDirectoriesFile/readFromDisk``); `nil` otherwise, when the
@@ -46,14 +50,20 @@ enum UserDirectoriesReader {
     case .failure(let error):
       return .failure(error)
     }
-    if let cached = cache.withLock({ $0.last }), cached.path == path, cached.status == status {
+    if let cached = cache.withLock({ $0.files[path] }), cached.status == status {
       return .success((cached.bytes, cached.generation))
     }
     switch syscalls.readFile(path: path, limit: sizeLimit) {
     case .success(let bytes):
       let generation = cache.withLock { cache in
         cache.generations += 1
-        cache.last = Cached(
+        if cache.files[path] == nil && cache.files.count >= capacity {
+          // The oldest read goes.
+          if let oldest = cache.files.min(by: { $0.value.generation < $1.value.generation }) {
+            cache.files[oldest.key] = nil
+          }
+        }
+        cache.files[path] = Cached(
           path: path, status: status, bytes: bytes, generation: cache.generations)
         return cache.generations
       }

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// The tool's contract, value by value: each exit code from a real failure, JSON escaping, each
+/// warning told once, and the parser's forms (`--opt=value`, `--`, a valid `--layout`).
+@Suite struct ToolContractTests {
+  // MARK: Exit 73 from each way creation fails
+
+  @Test func aNameTooLongForTheFileSystemExits73() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let long = String(repeating: "n", count: 300)
+    var environment = root.toolEnvironment
+    environment["XDG_CACHE_HOME"] = root.at(long)
+    let result = try Tool.run(["path", "cache", "--create"], environment: environment, in: root)
+    #expect(result.status == 73)
+    #expect(
+      result.standardError.hasPrefix(
+        "appdirs: error: cannot create \(root.at(long)): the name is too long for the file system\n"
+      ), "\(result.standardError)")
+  }
+
+  @Test(.needsPrivateMounts) func aFullFileSystemExits73WithCreationFailed() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.makeDirectory("full", mode: 0o755)
+    // Room for one inode besides the root: the cache base, and not the app's folder.
+    let mounts = try PrivateMounts([root.at("full")], options: "nr_inodes=2")
+    var environment = root.toolEnvironment
+    environment["XDG_CACHE_HOME"] = root.at("full/cache")
+    let result = try Tool.runProcess(
+      mounts.inside([Tool.path, "path", "cache", "--app", "ExampleApp", "--create"]),
+      environment: environment, in: root)
+    #expect(result.status == 73)
+    #expect(
+      result.standardError
+        == "appdirs: error: cannot create \(root.at("full/cache/ExampleApp")): ENOSPC (No space left on device)\nappdirs: note: Free some disk space or raise the quota, then try again.\n"
+    )
+  }
+
+  @Test(.needsPrivateMounts) func aReadOnlyFileSystemExits73() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.makeDirectory("ro", mode: 0o755)
+    let mounts = try PrivateMounts([root.at("ro")], options: "ro")
+    var environment = root.toolEnvironment
+    environment["XDG_DATA_HOME"] = root.at("ro")
+    let result = try Tool.runProcess(
+      mounts.inside([Tool.path, "path", "data", "--app", "ExampleApp", "--create"]),
+      environment: environment, in: root)
+    #expect(result.status == 73)
+    #expect(
+      result.standardError.hasPrefix(
+        "appdirs: error: cannot create \(root.at("ro/ExampleApp")): the file system is read-only\n"),
+      "\(result.standardError)")
+  }
+
+  // MARK: JSON
+
+  @Test func jsonEscapesControlCharactersQuotesAndNewlines() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let odd = root.at("odd \"dir\"\\\n\t\u{1}\u{7f}é")
+    var environment = root.toolEnvironment
+    environment["XDG_CONFIG_HOME"] = odd
+    let result = try Tool.run(
+      ["list", "--app", "ExampleApp", "--json"], environment: environment, in: root)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains(#"odd \"dir\"\\\n\t\u0001"#), "\(result.standardOutput)")
+    // Every line of the output is one line of JSON: the newline was escaped.
+    #expect(!result.lines.contains { $0.hasSuffix("odd \"dir\"\\") })
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let directories = try #require(object["directories"] as? [String: [String: Any]])
+    #expect(directories["config"]?["path"] as? String == odd + "/ExampleApp")
+  }
+
+  // MARK: Warnings, each once
+
+  @Test func aWarningSharedByManyDirectoriesIsToldOnce() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment["HOME"] = root.home
+    environment["XDG_DATA_HOME"] = "relative/data"
+    environment["XDG_DATA_DIRS"] = "also-relative:/usr/share"
+    let result = try Tool.run(["list", "--app", "ExampleApp"], environment: environment, in: root)
+    #expect(result.status == 0)
+    let warnings = result.standardError.split(separator: "\n").map(String.init)
+    #expect(
+      warnings == [
+        "appdirs: warning: XDG_DATA_HOME is not an absolute path (\"relative/data\") and is ignored",
+        "appdirs: warning: XDG_DATA_DIRS entry \"also-relative\" is not an absolute path and is ignored",
+      ])
+    let json = try Tool.run(
+      ["list", "--app", "ExampleApp", "--json"], environment: environment, in: root)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    #expect(
+      object["warnings"] as? [String] == [
+        "XDG_DATA_HOME is not an absolute path (\"relative/data\") and is ignored",
+        "XDG_DATA_DIRS entry \"also-relative\" is not an absolute path and is ignored",
+      ])
+  }
+
+  // MARK: The parser
+
+  @Test func optionValuesAfterAnEqualsSignAndTheEndOfOptions() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let spaced = try Tool.run(
+      ["path", "cache", "--app", "ExampleApp"], environment: root.toolEnvironment, in: root)
+    let equals = try Tool.run(
+      ["path", "--app=ExampleApp", "cache"], environment: root.toolEnvironment, in: root)
+    #expect(equals.status == 0)
+    #expect(equals.standardOutput == spaced.standardOutput)
+    #expect(equals.standardOutput == root.home + "/.cache/ExampleApp\n")
+    // After `--` a word that looks like an option is a positional argument.
+    try root.write("x", to: "home/.config/ExampleApp/--all")
+    let ended = try Tool.run(
+      ["locate", "config", "--app", "ExampleApp", "--", "--all"], environment: root.toolEnvironment,
+      in: root)
+    #expect(ended.status == 0)
+    #expect(ended.standardOutput == root.home + "/.config/ExampleApp/--all\n")
+    let empty = try Tool.run(
+      ["path", "--app=", "cache"], environment: root.toolEnvironment, in: root)
+    #expect(empty.status == 64)
+    #expect(
+      empty.standardError.hasPrefix(
+        "appdirs: error: invalid name \"\": the application name is empty\n"))
+  }
+
+  @Test func aValidLayoutIsTaken() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    for layout in ["native", "xdg"] {
+      let result = try Tool.run(
+        ["path", "config", "--app", "ExampleApp", "--layout", layout],
+        environment: root.toolEnvironment,
+        in: root)
+      #expect(result.status == 0)
+      #expect(result.standardOutput == root.home + "/.config/ExampleApp\n")
+    }
+    let mac = try Tool.run(
+      ["list", "--platform", "macos", "--app", "ExampleApp", "--layout=xdg", "--json"],
+      environment: root.toolEnvironment, in: root)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(mac.standardOutput.utf8)) as? [String: Any])
+    #expect(object["layout"] as? String == "xdg")
+    let directories = try #require(object["directories"] as? [String: [String: Any]])
+    #expect((directories["config"]?["path"] as? String)?.hasSuffix("/.config/ExampleApp") == true)
+  }
+
+  @Test(.needsRoot) func doctorChecksTheGroupContainer() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let environment = DoctorCommandTests.healthyEnvironment(root)
+    try root.write("x", to: "data/group-containers")
+    root.chownAll(to: Tool.unprivilegedUser)
+    let result = try Tool.run(
+      ["doctor", "--app", "ExampleApp", "--group", "group.com.example.app"],
+      environment: environment, asUser: Tool.unprivilegedUser, in: root)
+    #expect(result.status == 1)
+    #expect(
+      result.lines.contains {
+        $0.hasPrefix(
+          "problem: \(root.at("data/group-containers")) is not a directory, so \(root.at("data/group-containers/group.com.example.app")) cannot be created"
+        )
+      }, "\(result.standardOutput)")
+  }
+}
