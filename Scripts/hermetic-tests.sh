@@ -183,7 +183,7 @@ is_swiftpm_home_file() {
 
 status=0
 HERMETIC_KEPT="$kept" HERMETIC_HOME="$home" HERMETIC_MODE="$mode" HERMETIC_SWIFTPM_STATE="$swiftpm_state" \
-  unshare --mount --propagation private bash -c \
+  HERMETIC_COMMAND="${HERMETIC_COMMAND:-}" unshare --mount --propagation private bash -c \
   "$(declare -f seed_tmp seeded_state is_swiftpm_tmp_file inside_namespace); inside_namespace \"\$@\"" \
   hermetic-tests "$@" || status=$?
 

@@ -68,7 +68,7 @@ while IFS=$'\x1f' read -r id file old new description; do
     echo "$id  stillborn (does not compile): $description"
     stillborn=$((stillborn + 1))
   elif timeout 900 bash Scripts/hermetic-tests.sh >"$scratch/test.log" 2>&1; then
-    echo "$id  SURVIVED: $description"
+    echo "$id  SURVIVED: $description ($(grep -ao 'Test run with [0-9]* tests' "$scratch/test.log" | tail -1))"
     survived=$((survived + 1))
     survivors+=("$id")
   else

@@ -128,9 +128,41 @@ struct TemporaryDirectory: Sendable {
     }
     // A test may leave a directory without write or search permission.
     chmod(path, 0o700)
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-      remove(path + "/" + name)
-    }
+    let directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard directory >= 0 else { return }
+    removeContents(of: directory)
+    close(directory)
     rmdir(path)
+  }
+
+  /// Removes everything in an open directory by name as the directory holds it, bytes and
+  /// all: a name that is not UTF-8 (which no `String` path can reach) goes too.
+  private static func removeContents(of directory: Int32) {
+    let listing = openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard listing >= 0, let stream = fdopendir(listing) else { return }
+    var names: [[CChar]] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        raw.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }
+      }
+      if name == [46] || name == [46, 46] { continue }
+      names.append(name + [0])
+    }
+    closedir(stream)
+    for name in names {
+      var info = stat()
+      guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      if (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFDIR) {
+        fchmodat(directory, name, 0o700, 0)
+        let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if child >= 0 {
+          removeContents(of: child)
+          close(child)
+        }
+        unlinkat(directory, name, AT_REMOVEDIR)
+      } else {
+        unlinkat(directory, name, 0)
+      }
+    }
   }
 }

@@ -46,7 +46,9 @@ import Testing
     #expect(table.lines.first { $0.hasPrefix("data ") }?.hasSuffix("no") == true)
   }
 
+  /// Bytes as the tool writes them below a mebibyte: `61 B`, `6.9 KiB`.
   static func human(_ bytes: Int64) -> String {
+    guard bytes >= 1024 else { return "\(bytes) B" }
     let tenths = Int((Double(bytes) / 1024 * 10).rounded())
     return "\(tenths / 10).\(tenths % 10) KiB"
   }
