@@ -74,6 +74,23 @@ struct CacheHygieneTests {
     #expect(TreeSnapshot.listing(root.home + "/x") == ["CACHEDIR.TAG"])
   }
 
+  @Test("A tag that appears while the library writes its own is kept")
+  func aTagWrittenMeanwhileIsKept() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let cache = root.home + "/.cache/ExampleApp"
+    let theirs = "Signature: 8a477f597d28d172789f06886806bc55\n# written by another process\n"
+    // Just before the tag is linked into place, another process has written one.
+    let provider = RecordingSystemCalls(beforeCall: { record in
+      guard record.call == .linkat else { return }
+      _ = FileManager.default.createFile(
+        atPath: cache + "/CACHEDIR.TAG", contents: Data(theirs.utf8))
+    })
+    let dirs = try Self.directories(root, provider: provider)
+    #expect(try dirs.directory(.cache).path == cache)
+    #expect(Self.tag(cache) == theirs)
+    #expect(TreeSnapshot.listing(cache) == ["CACHEDIR.TAG"])
+  }
+
   @Test("The option turns tagging off")
   func taggingCanBeTurnedOff() throws {
     let root = try TemporaryRoot.withUserDirectories()
@@ -325,6 +342,32 @@ struct CacheHygieneTests {
     ) { try dirs.clean(.cache) }
     #expect(throws: DirectoryError.self) { try dirs.clean(.all) }
     #expect(TreeSnapshot.lines(of: root.path) == before)
+  }
+
+  @Test(.needsRoot) func anotherUsersDirectorySwappedInAfterTheChecksIsRefused() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let cache = root.home + "/.cache/ExampleApp"
+    try root.write("mine", to: "home/.cache/ExampleApp/file")
+    let swapped = Locked(false)
+    // After the checks by path, just before the directory is opened to be emptied, another
+    // user's directory takes its place.
+    let provider = RecordingSystemCalls(beforeCall: { record in
+      guard record.call == .openat, record.name == "ExampleApp",
+        swapped.withLock({ done in
+          defer { done = true }; return !done
+        })
+      else { return }
+      _ = rename(cache, cache + ".mine")
+      _ = mkdir(cache, 0o755)
+      _ = FileManager.default.createFile(atPath: cache + "/theirs", contents: Data("x".utf8))
+      _ = chown(cache, otherUserID, otherUserID)
+    })
+    let dirs = try Self.directories(root, provider: provider)
+    #expect(
+      throws: DirectoryError.cleanRefused(path: cache, reason: .ownedByAnotherUser(otherUserID))
+    ) { try dirs.clean(.cache) }
+    #expect(TreeSnapshot.listing(cache) == ["theirs"])
+    #expect(TreeSnapshot.listing(cache + ".mine") == ["file"])
   }
 
   @Test("A cache directory that is a link is not followed")

@@ -19,10 +19,13 @@ struct MigrationTests {
     var legacyURL: URL { URL(fileURLWithPath: legacy) }
     var destination: String { root.home + "/.config/exampleapp" }
 
-    init(sample: Bool = true, faults: [RecordingSystemCalls.Fault] = []) throws {
+    init(
+      sample: Bool = true, faults: [RecordingSystemCalls.Fault] = [],
+      afterMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil
+    ) throws {
       root = try TemporaryRoot.withUserDirectories()
       if sample { try TreeSnapshot.makeSample(at: root.home + "/.exampleapp") }
-      provider = RecordingSystemCalls(faults: faults)
+      provider = RecordingSystemCalls(faults: faults, afterMakeDirectory: afterMakeDirectory)
       dirs = try AppDirectories(
         app: "exampleapp", organization: nil, layout: .native, environment: root.environment(),
         syscalls: provider.syscalls)
@@ -227,6 +230,28 @@ struct MigrationTests {
       }
     }
     #expect(setup.everything == before)
+  }
+
+  @Test(
+    "A FIFO that appears after the first look is refused under the lock", arguments: [false, true])
+  func lateSpecialFileIsRefusedUnderTheLock(acrossFileSystems: Bool) throws {
+    let home = Locked<String?>(nil)
+    // The destination's parent is made after the first look and before the lock: the FIFO
+    // appears in between.
+    let setup = try Setup(
+      faults: acrossFileSystems ? [Self.acrossFileSystems] : [],
+      afterMakeDirectory: { _, name in
+        guard name == ".config", let home = home.withLock({ $0 }) else { return }
+        _ = mkfifo(home + "/.exampleapp/late", 0o600)
+      })
+    home.withLock { $0 = setup.root.home }
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(
+      throws: DirectoryError.migrationFailed(
+        source: setup.legacy, problem: .specialFiles([setup.legacy + "/late"]))
+    ) { try setup.migrate() }
+    #expect(TreeSnapshot.lines(of: setup.legacy) == (before + ["late special 600"]).sorted())
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
   }
 
   @Test("A dry run says what would happen and changes nothing")
@@ -434,6 +459,37 @@ struct MigrationTests {
     #expect(try setup.migrate() == Self.outcome(.conflict, setup))
     #expect(TreeSnapshot.lines(of: setup.legacy) == before)
     #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
+  }
+
+  @Test("A migration waits for the lock another migration of the app holds")
+  func aMigrationWaitsForTheLock() throws {
+    let setup = try Setup()
+    try setup.root.makeDirectory("home/.config", mode: 0o700)
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    // The lock of a migration in progress, held by the test.
+    let holder = open(setup.root.home + "/.config", O_RDONLY | O_DIRECTORY)
+    #expect(holder >= 0)
+    #expect(flock(holder, LOCK_EX) == 0)
+    let outcome = Locked<MigrationOutcome.Action?>(nil)
+    let dirs = setup.dirs
+    let legacy = setup.legacyURL
+    let thread = Thread {
+      let action = try? dirs.migrate(from: legacy, to: .config).action
+      outcome.withLock { $0 = action }
+    }
+    thread.start()
+    usleep(300_000)
+    // Still waiting: nothing has moved.
+    #expect(outcome.withLock { $0 } == nil)
+    #expect(TreeSnapshot.lines(of: setup.legacy) == before)
+    close(holder)
+    var waited = 0
+    while outcome.withLock({ $0 }) == nil && waited < 1000 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(outcome.withLock { $0 } == .moved)
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
   }
 
   @Test("Migrations of one app at once give the result of one", arguments: [false, true])

@@ -113,14 +113,20 @@ struct RecordingSystemCalls: SystemCallProvider {
     live.status(path: path, followSymlinks: followSymlinks)
   }
 
+  /// Runs before every recorded call reaches the system (and before a fault is looked for),
+  /// with the call as faults see it: to plant something between two steps of any operation.
+  let beforeCall: (@Sendable (Record) -> Void)?
+
   init(
     faults: [Fault] = [],
     beforeMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil,
-    afterMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil
+    afterMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil,
+    beforeCall: (@Sendable (Record) -> Void)? = nil
   ) {
     state.withLock { $0.faults = faults }
     self.beforeMakeDirectory = beforeMakeDirectory
     self.afterMakeDirectory = afterMakeDirectory
+    self.beforeCall = beforeCall
   }
 
   /// The seam the library takes, backed by this provider.
@@ -154,7 +160,8 @@ struct RecordingSystemCalls: SystemCallProvider {
 
   /// Records a call and returns the `errno` it must fail with, if a fault matches.
   private func intercept(_ call: SystemCall, _ record: Record?) -> SystemErrno? {
-    state.withLock { state in
+    if let record, let beforeCall { beforeCall(record) }
+    return state.withLock { state in
       state.calls.append(call)
       guard let record else { return nil }
       state.records.append(record)
