@@ -315,7 +315,7 @@ struct FileTree: Sendable {
       else { return false }
       switch one.type {
       case .regular:
-        guard one.size == other.size, sameBytes(name, in: first, name, in: second) else {
+        guard one.size == other.size, sameBytes(name, in: first, second) else {
           return false
         }
       case .symbolicLink:
@@ -340,12 +340,11 @@ struct FileTree: Sendable {
     return true
   }
 
-  private func sameBytes(_ name: FileName, in first: Int32, _ otherName: FileName, in second: Int32)
-    -> Bool
-  {
+  /// Whether the files named `name` in two directories hold the same bytes.
+  private func sameBytes(_ name: FileName, in first: Int32, _ second: Int32) -> Bool {
     guard case .success(let one) = syscalls.openFile(in: first, entry: name) else { return false }
     defer { syscalls.close(descriptor: one) }
-    guard case .success(let other) = syscalls.openFile(in: second, entry: otherName) else {
+    guard case .success(let other) = syscalls.openFile(in: second, entry: name) else {
       return false
     }
     defer { syscalls.close(descriptor: other) }

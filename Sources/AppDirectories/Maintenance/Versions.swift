@@ -23,7 +23,6 @@ extension AppDirectories {
     try NameValidation.validate(version, as: .version, on: environment.platform)
     let base = try url(for: kind).path
     let path = environment.platform.pathStyle.join(base, version)
-    let creator = DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
     // The steady state: the version's folder is there, one stat.
     if case .success(let status) = syscalls.status(path: path, followSymlinks: true),
       status.type == .directory
@@ -31,7 +30,8 @@ extension AppDirectories {
       return fileURL(path, isDirectory: true)
     }
     _ = try directory(kind)
-    try creator.findOrCreate(path)
+    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+      .findOrCreate(path)
     return fileURL(path, isDirectory: true)
   }
 

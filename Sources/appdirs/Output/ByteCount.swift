@@ -1,0 +1,15 @@
+/// Byte counts for people: IEC units with one decimal, as `du -h` but spelled out.
+enum ByteCount {
+  static func human(_ bytes: Int64) -> String {
+    guard bytes >= 1024 else { return "\(bytes) B" }
+    let units = ["KiB", "MiB", "GiB", "TiB", "PiB"]
+    var value = Double(bytes) / 1024
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+  }
+}
