@@ -100,7 +100,7 @@ struct FaultInjectionTests {
   /// - `mkdirat` on a component that exists may report EACCES, EPERM or EROFS before EEXIST,
   ///   and the walk then opens what is there;
   /// - an `openat` refused with EACCES right after `mkdirat` is a strict umask, repaired by
-  ///   `fchmodat` and an `O_PATH` open;
+  ///   a mode set through an `O_PATH` descriptor;
   /// - an `openat(O_NOFOLLOW)` failing with ELOOP right after `mkdirat` means that something
   ///   else stands there now, which is refused as not a directory;
   /// - everything else is the typed error for the `errno`, at the component of the step.

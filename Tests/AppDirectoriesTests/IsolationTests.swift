@@ -37,6 +37,59 @@ struct IsolationTests {
     }
   }
 
+  static let platformRoots: [(OperatingSystem, String)] = [
+    (.linux, "/srv/tests/isolated"), (.freeBSD, "/srv/tests/isolated"),
+    (.macOS, "/Users/ada/tests/isolated"), (.iOS, "/private/var/tests/isolated"),
+    (.android, "/data/local/tmp/isolated"), (.windows, #"C:\Users\ada\tests\isolated"#),
+  ]
+
+  @Test(
+    "On every platform every directory of the isolated environment lies inside its root",
+    arguments: platformRoots)
+  func everyPlatformsIsolatedEnvironmentStaysInside(platform: OperatingSystem, root: String) throws
+  {
+    let environment = ProcessEnvironment.isolated(
+      inNativePath: root, platform: platform, effectiveUserID: 1000)
+    let separator = platform == .windows ? "\\" : "/"
+    func isInside(_ path: String) -> Bool { path.hasPrefix(root + separator) }
+    #expect(environment.platform == platform)
+    #expect(environment.trustedRoot == root)
+    #expect(!environment.searchesSystemDirectories)
+    #expect(environment.createsRuntimeDirectory)
+    // Foundation takes an Apple platform's home from CFFIXED_USER_HOME first.
+    #expect(
+      environment.variables["CFFIXED_USER_HOME"]
+        == (platform.isApple ? root + "/home" : nil))
+    var resolved = 0
+    for kind in StandardDirectory.allCases {
+      do throws(DirectoryError) {
+        let path = try StandardDirectories.resolution(for: kind, environment: environment).path
+        #expect(isInside(path), "\(kind): \(path)")
+        resolved += 1
+      } catch {
+        guard case .unsupported = error else {
+          Issue.record("\(kind): \(error)")
+          continue
+        }
+      }
+    }
+    let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+    for kind in AppDirectory.ownKinds + [.shared(group: "group.com.example.app")] {
+      do throws(DirectoryError) {
+        let resolution = try dirs.resolution(for: kind)
+        #expect(isInside(resolution.path), "\(kind): \(resolution.path)")
+        #expect(try dirs.searchResolutions(for: kind).map(\.path) == [resolution.path])
+        resolved += 1
+      } catch {
+        guard case .unsupported = error else {
+          Issue.record("\(kind): \(error)")
+          continue
+        }
+      }
+    }
+    #expect(resolved >= StandardDirectory.allCases.count)
+  }
+
   @Test func theRuntimeDirectoryIsTheRootsOwnMadePrivateWhenFirstNeeded() throws {
     try TemporaryRoot.with { scratch in
       let root = URL(fileURLWithPath: scratch.at("isolated"), isDirectory: true)

@@ -20,12 +20,17 @@ struct MigrationTests {
     var destination: String { root.home + "/.config/exampleapp" }
 
     init(
-      sample: Bool = true, faults: [RecordingSystemCalls.Fault] = [],
-      afterMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil
+      sample: Bool = true, largeSize: Int = 100_000, faults: [RecordingSystemCalls.Fault] = [],
+      afterMakeDirectory: (@Sendable (Int32, String) -> Void)? = nil,
+      configure: (inout RecordingSystemCalls) -> Void = { _ in }
     ) throws {
       root = try TemporaryRoot.withUserDirectories()
-      if sample { try TreeSnapshot.makeSample(at: root.home + "/.exampleapp") }
-      provider = RecordingSystemCalls(faults: faults, afterMakeDirectory: afterMakeDirectory)
+      if sample {
+        try TreeSnapshot.makeSample(at: root.home + "/.exampleapp", largeSize: largeSize)
+      }
+      var provider = RecordingSystemCalls(faults: faults, afterMakeDirectory: afterMakeDirectory)
+      configure(&provider)
+      self.provider = provider
       dirs = try AppDirectories(
         app: "exampleapp", organization: nil, layout: .native, environment: root.environment(),
         syscalls: provider.syscalls)
@@ -445,6 +450,80 @@ struct MigrationTests {
     // The next run, without the fault, completes it.
     #expect(try setup.migrate().action == .moved)
     #expect(TreeSnapshot.lines(of: setup.destination) == before)
+  }
+
+  @Test(
+    "Where sendfile cannot copy, files are read and written, each short write completed",
+    arguments: [ENOSYS, EINVAL, EXDEV])
+  func copyWithoutSendfile(errno: Int32) throws {
+    // A large file of more than one buffer (256 KiB), written at most 1000 bytes at a time.
+    let setup = try Setup(
+      largeSize: 600_000,
+      faults: [
+        Self.acrossFileSystems,
+        RecordingSystemCalls.Fault(errno: errno, remaining: .max) { $0.call == .sendfile },
+      ],
+      configure: { provider in
+        provider.onWrite = { live, descriptor, buffer in
+          live.write(
+            descriptor: descriptor, from: UnsafeRawBufferPointer(rebasing: buffer.prefix(1000)))
+        }
+      })
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate() == Self.outcome(.copied, setup))
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    #expect(!setup.root.exists(setup.legacy))
+    let writes = setup.provider.records.filter { $0.call == .write }
+    // Reads of 262,144, 262,144 and 75,712 bytes, each written in pieces of at most 1000.
+    #expect(writes.filter { $0.name == "large.bin" }.count == 263 + 263 + 76)
+    // sendfile is tried once per file with bytes, then each file is read and written.
+    #expect(
+      Set(writes.map(\.name)) == ["settings.json", "colors.txt", "readme", "large.bin", "run.sh"])
+  }
+
+  @Test("A full disk while writing where sendfile cannot copy leaves the source as it was")
+  func failedWriteWithoutSendfile() throws {
+    let setup = try Setup(faults: [
+      Self.acrossFileSystems,
+      RecordingSystemCalls.Fault(errno: ENOSYS, remaining: .max) { $0.call == .sendfile },
+      RecordingSystemCalls.Fault(errno: ENOSPC, remaining: 1) {
+        $0.call == .write && $0.name == "large.bin"
+      },
+    ])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(
+      throws: DirectoryError.migrationFailed(
+        source: setup.legacy,
+        problem: .failed(
+          path: setup.root.home + "/.config/.exampleapp.appdirs-staging/large.bin",
+          errno: .noSpace))
+    ) { try setup.migrate() }
+    #expect(TreeSnapshot.lines(of: setup.legacy) == before)
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
+  }
+
+  @Test("A read that fails where sendfile cannot copy leaves the source as it was")
+  func failedReadWithoutSendfile() throws {
+    let setup = try Setup(faults: [
+      Self.acrossFileSystems,
+      RecordingSystemCalls.Fault(errno: EINVAL, remaining: .max) { $0.call == .sendfile },
+      RecordingSystemCalls.Fault(errno: EIO, remaining: 1) {
+        $0.call == .read && $0.name == "run.sh"
+      },
+    ])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    do throws(DirectoryError) {
+      _ = try setup.migrate()
+      Issue.record("a failed read did not stop the migration")
+    } catch {
+      guard case .migrationFailed(setup.legacy, .failed(let path, .ioError)) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path.hasSuffix("/run.sh"), "\(path)")
+    }
+    #expect(TreeSnapshot.lines(of: setup.legacy) == before)
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
   }
 
   @Test("A destination filled while the copy was made is a conflict; the copy is removed")

@@ -96,6 +96,46 @@ struct PlatformRulesTests {
     #expect(disk.created.isEmpty)
   }
 
+  /// Each tree operation of a provider that has none, by the call it stands for.
+  static let treeOperations: [(String, @Sendable (any SystemCallProvider) -> SystemErrno?)] = [
+    ("readdir", { $0.listDirectory(descriptor: 3).failure }),
+    ("fstatat", { $0.status(in: 3, entry: FileName("a"), followSymlinks: false).failure }),
+    ("openat (directory)", { $0.openDirectory(in: 3, entry: FileName("a")).failure }),
+    ("mkdirat", { $0.makeDirectory(in: 3, entry: FileName("a"), mode: 0o700) }),
+    ("openat (file)", { $0.openFile(in: 3, entry: FileName("a")).failure }),
+    ("openat (new file)", { $0.createFile(in: 3, entry: FileName("a"), mode: 0o600).failure }),
+    ("sendfile", { $0.transfer(from: 3, to: 4, count: 1).failure }),
+    (
+      "write",
+      { provider in
+        [UInt8]("x".utf8).withUnsafeBytes { provider.write(descriptor: 3, from: $0).failure }
+      }
+    ),
+    ("fsync", { $0.synchronize(descriptor: 3) }),
+    ("futimens", { $0.setModificationTime(descriptor: 3, FileTime(seconds: 1, nanoseconds: 0)) }),
+    (
+      "utimensat",
+      {
+        $0.setModificationTime(in: 3, entry: FileName("a"), FileTime(seconds: 1, nanoseconds: 0))
+      }
+    ),
+    ("readlinkat", { $0.readLink(in: 3, entry: FileName("a")).failure }),
+    ("symlinkat", { $0.makeSymbolicLink(in: 3, entry: FileName("a"), target: Array("b".utf8)) }),
+    ("renameat", { $0.rename(in: 3, entry: FileName("a"), to: 3, entry: FileName("b")) }),
+    ("unlinkat", { $0.remove(in: 3, entry: FileName("a"), isDirectory: false) }),
+    ("linkat", { $0.link(in: 3, entry: FileName("a"), to: 3, entry: FileName("b")) }),
+    ("flock", { $0.lockExclusively(descriptor: 3) }),
+  ]
+
+  @Test(
+    "A provider without tree operations (Windows, for now) answers ENOSYS to each",
+    arguments: treeOperations)
+  func treeOperationsAreNotImplemented(
+    call: String, operation: @Sendable (any SystemCallProvider) -> SystemErrno?
+  ) {
+    #expect(operation(InMemoryDisk(existing: [#"C:\"#])) == .notImplemented, "\(call)")
+  }
+
   @Test("FileManager's findOrCreateDirectory joins with backslashes on Windows")
   func windowsSearchPathDirectoryJoinsWithBackslashes() throws {
     let disk = InMemoryDisk(existing: [#"C:\"#, #"C:\Users"#, #"C:\Users\Ada"#])
@@ -201,7 +241,6 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
   }
 
   func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? { nil }
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? { nil }
   func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? { nil }
   func openFile(path: String) -> Result<Int32, SystemErrno> { .failure(.noSuchFileOrDirectory) }
   func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
@@ -213,4 +252,11 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
   func readLink(path: String) -> Result<String, SystemErrno> { .failure(.ioError) }
   func mayCreateFiles(in path: String) -> Bool { true }
   func maySearch(_ path: String) -> Bool { true }
+}
+
+extension Result {
+  /// The error of a failure, `nil` for a success.
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
 }

@@ -7,7 +7,6 @@ enum SystemCall: Sendable, Hashable {
   case makeDirectory(name: String, mode: UInt32)
   case openDirectory(name: String, options: DirectoryOpenOptions)
   case setPermissions(mode: UInt32)
-  case setPermissionsAt(name: String, mode: UInt32)
   case openFile(path: String)
   case read
   case close
@@ -43,7 +42,7 @@ enum SystemCall: Sendable, Hashable {
 struct RecordingSystemCalls: SystemCallProvider {
   /// The system calls of the walk, by the name a reader knows them by.
   enum Call: String, Sendable, CaseIterable {
-    case stat, fstatat, fstat, mkdirat, openat, fchmod, fchmodat, open, read
+    case stat, fstatat, fstat, mkdirat, openat, fchmod, open, read
     // The tree operations.
     case readdir, renameat, unlinkat, sendfile, write, fsync, futimens, utimensat, symlinkat
     case readlinkat, flock, linkat
@@ -81,6 +80,9 @@ struct RecordingSystemCalls: SystemCallProvider {
     @Sendable (
       _ live: LiveSystemCalls, _ parent: Int32, _ name: String, _ options: DirectoryOpenOptions
     ) -> Result<Int32, SystemErrno>
+  typealias Write =
+    @Sendable (_ live: LiveSystemCalls, _ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) ->
+    Result<Int, SystemErrno>
   typealias Status =
     @Sendable (_ live: LiveSystemCalls, _ path: String, _ followSymlinks: Bool) -> Result<
       FileStatus, SystemErrno
@@ -108,6 +110,9 @@ struct RecordingSystemCalls: SystemCallProvider {
   }
   var onOpenDirectory: OpenDirectory = { live, parent, name, options in
     live.openDirectory(in: parent, name: name, options: options)
+  }
+  var onWrite: Write = { live, descriptor, buffer in
+    live.write(descriptor: descriptor, from: buffer)
   }
   var onStatus: Status = { live, path, followSymlinks in
     live.status(path: path, followSymlinks: followSymlinks)
@@ -226,12 +231,6 @@ struct RecordingSystemCalls: SystemCallProvider {
     let record = Record(call: .fchmod, name: name(of: descriptor))
     if let error = intercept(.setPermissions(mode: mode), record) { return error }
     return onSetPermissions(live, descriptor, mode)
-  }
-
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-    let record = Record(call: .fchmodat, name: name)
-    if let error = intercept(.setPermissionsAt(name: name, mode: mode), record) { return error }
-    return live.setPermissions(in: directory, name: name, mode: mode)
   }
 
   func openFile(path: String) -> Result<Int32, SystemErrno> {
@@ -357,7 +356,7 @@ struct RecordingSystemCalls: SystemCallProvider {
 
   func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
     if let error = fault(.write, .write, name(of: descriptor)) { return .failure(error) }
-    return live.write(descriptor: descriptor, from: buffer)
+    return onWrite(live, descriptor, buffer)
   }
 
   func synchronize(descriptor: Int32) -> SystemErrno? {

@@ -24,11 +24,20 @@ extension ProcessEnvironment {
   /// let cache = try dirs.url(for: .cache)   // <root>/home/.cache/ExampleApp
   /// ```
   public static func isolated(in root: URL) -> ProcessEnvironment {
-    let platform = OperatingSystem.host
-    let captured = ProcessEnvironment.captured
     // The path as the system spells it (`C:\…` on Windows), not the URL's `/`-separated path.
     let native =
       root.withUnsafeFileSystemRepresentation { $0.map { String(cString: $0) } } ?? root.path
+    return isolated(
+      inNativePath: native, platform: .host, effectiveUserID: captured.effectiveUserID)
+  }
+
+  /// The isolated environment of ``isolated(in:)`` for `platform`, inside `native` (a path
+  /// as that platform spells it).
+  static func isolated(
+    inNativePath native: String, platform: OperatingSystem, effectiveUserID: UInt32
+  )
+    -> ProcessEnvironment
+  {
     var environment: ProcessEnvironment
     if platform == .windows {
       let base = WindowsPath.normalize(native)
@@ -39,7 +48,7 @@ extension ProcessEnvironment {
           "USERPROFILE": profile, "APPDATA": WindowsPath.join(profile, ["AppData", "Roaming"]),
           "LOCALAPPDATA": WindowsPath.join(profile, ["AppData", "Local"]),
           "PUBLIC": inside("public"), "TMP": inside("tmp"), "TEMP": inside("tmp"),
-        ], effectiveUserID: captured.effectiveUserID, platform: .windows,
+        ], effectiveUserID: effectiveUserID, platform: .windows,
         userDirectoriesFile: .contents(nil), groupContainers: .directory(inside("group-containers"))
       )
       environment.trustedRoot = base
@@ -55,7 +64,7 @@ extension ProcessEnvironment {
           // For other programs that read them (appdirs sandbox); the library does not search
           // system directories in an isolated environment.
           "XDG_DATA_DIRS": inside("system/share"), "XDG_CONFIG_DIRS": inside("system/config"),
-        ], effectiveUserID: captured.effectiveUserID, platform: platform,
+        ], effectiveUserID: effectiveUserID, platform: platform,
         userDirectoriesFile: .readFromDisk,
         groupContainers: .directory(inside("group-containers")),
         androidAppStorage: platform == .android ? inside("app") : nil)

@@ -39,15 +39,15 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   /// The environment variables that matter, by name.
   public var variables: [String: String] {
-    get { storage.variables }
-    set { uniqueStorage().variables = newValue }
+    get { storage.values.variables }
+    set { uniqueStorage().values.variables = newValue }
   }
   /// Variables whose bytes are not UTF-8, by name, as they were set. A `URL` cannot hold such
   /// a path, so the library ignores the value with a warning, as if it were unset; in a list
   /// (`XDG_DATA_DIRS`) only the entries that are not UTF-8 are ignored.
   public var undecodableVariables: [String: [UInt8]] {
-    get { storage.undecodableVariables }
-    set { uniqueStorage().undecodableVariables = newValue }
+    get { storage.values.undecodableVariables }
+    set { uniqueStorage().values.undecodableVariables = newValue }
   }
   /// The home directory that the system gives: the password database (`getpwuid_r`), or on
   /// Apple platforms `NSHomeDirectory()` (Foundation's answer: the container of a sandboxed app,
@@ -58,33 +58,33 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// (`CFFIXED_USER_HOME`, then this, then `HOME`), and ``capture()`` reads it unless
   /// `CFFIXED_USER_HOME` is usable. ``readingPasswordDatabase()`` reads it in any case.
   public var passwordDatabaseHome: String? {
-    get { storage.passwordDatabaseHome }
-    set { uniqueStorage().passwordDatabaseHome = newValue }
+    get { storage.values.passwordDatabaseHome }
+    set { uniqueStorage().values.passwordDatabaseHome = newValue }
   }
   /// The effective user ID, used to check the runtime directory's owner.
   public var effectiveUserID: UInt32 {
-    get { storage.effectiveUserID }
-    set { uniqueStorage().effectiveUserID = newValue }
+    get { storage.values.effectiveUserID }
+    set { uniqueStorage().values.effectiveUserID = newValue }
   }
   /// The operating system whose conventions apply.
   public var platform: OperatingSystem {
-    get { storage.platform }
-    set { uniqueStorage().platform = newValue }
+    get { storage.values.platform }
+    set { uniqueStorage().values.platform = newValue }
   }
   /// Whether the process runs setuid or setgid (`AT_SECURE`); the environment is not trusted then.
   public var isSecureExecution: Bool {
-    get { storage.isSecureExecution }
-    set { uniqueStorage().isSecureExecution = newValue }
+    get { storage.values.isSecureExecution }
+    set { uniqueStorage().values.isSecureExecution = newValue }
   }
   /// Where `user-dirs.dirs` comes from.
   public var userDirectoriesFile: UserDirectoriesFile {
-    get { storage.userDirectoriesFile }
-    set { uniqueStorage().userDirectoriesFile = newValue }
+    get { storage.values.userDirectoriesFile }
+    set { uniqueStorage().values.userDirectoriesFile = newValue }
   }
   /// Where app group containers come from.
   public var groupContainers: GroupContainers {
-    get { storage.groupContainers }
-    set { uniqueStorage().groupContainers = newValue }
+    get { storage.values.groupContainers }
+    set { uniqueStorage().values.groupContainers = newValue }
   }
   /// The application's private storage on Android, such as `/data/user/0/com.example.app`
   /// (the parent of `Context.getFilesDir()`); every Android directory is inside it.
@@ -92,61 +92,61 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// ``capture()`` derives it from the process name and user ID of an Android app process; set
   /// it yourself when that guess is wrong (a second process, or adopted storage).
   public var androidAppStorage: String? {
-    get { storage.androidAppStorage }
-    set { uniqueStorage().androidAppStorage = newValue }
+    get { storage.values.androidAppStorage }
+    set { uniqueStorage().values.androidAppStorage = newValue }
   }
   /// The user's shared storage on Android, `/storage/emulated/<n>` by default (Documents,
   /// Download, Music, Pictures and Movies are folders of it).
   public var androidSharedStorage: String? {
-    get { storage.androidSharedStorage }
-    set { uniqueStorage().androidSharedStorage = newValue }
+    get { storage.values.androidSharedStorage }
+    set { uniqueStorage().values.androidSharedStorage = newValue }
   }
   /// The user's own temporary directory as the system gives it, which comes before `TMPDIR`:
   /// `confstr(_CS_DARWIN_USER_TEMP_DIR)` on Apple platforms (`/var/folders/…/T`, or the
   /// container's `tmp`), `nil` elsewhere.
   public var systemTemporaryDirectory: String? {
-    get { storage.systemTemporaryDirectory }
-    set { uniqueStorage().systemTemporaryDirectory = newValue }
+    get { storage.values.systemTemporaryDirectory }
+    set { uniqueStorage().values.systemTemporaryDirectory = newValue }
   }
   /// Whether the system-wide directories (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
   /// `/Library/Application Support`) are searched after the user's own; not in an isolated
   /// environment.
   var searchesSystemDirectories: Bool {
-    get { storage.searchesSystemDirectories }
-    set { uniqueStorage().searchesSystemDirectories = newValue }
+    get { storage.values.searchesSystemDirectories }
+    set { uniqueStorage().values.searchesSystemDirectories = newValue }
   }
   /// The Windows Known Folders that `SHGetKnownFolderPath` reported, by folder.
   var knownFolders: [WindowsKnownFolder: String] {
-    get { storage.knownFolders }
-    set { uniqueStorage().knownFolders = newValue }
+    get { storage.values.knownFolders }
+    set { uniqueStorage().values.knownFolders = newValue }
   }
   /// The root of an isolated environment, which its paths lie inside: creation starts there
   /// without opening the directories above it.
   var trustedRoot: String? {
-    get { storage.trustedRoot }
-    set { uniqueStorage().trustedRoot = newValue }
+    get { storage.values.trustedRoot }
+    set { uniqueStorage().values.trustedRoot = newValue }
   }
   /// Whether `XDG_RUNTIME_DIR` is the environment's own, made 0700 when first needed, as in an
   /// isolated environment, rather than one the login session must provide.
   var createsRuntimeDirectory: Bool {
-    get { storage.createsRuntimeDirectory }
-    set { uniqueStorage().createsRuntimeDirectory = newValue }
+    get { storage.values.createsRuntimeDirectory }
+    set { uniqueStorage().values.createsRuntimeDirectory = newValue }
   }
 
   /// Whether the values were read from the running process (``capture()``): then the
   /// variables of an application's overrides, which no fixed list can name, are read from the
   /// process when an ``AppDirectories`` with an environment prefix is made.
   var isCaptured: Bool {
-    get { storage.isCaptured }
-    set { uniqueStorage().isCaptured = newValue }
+    get { storage.values.isCaptured }
+    set { uniqueStorage().values.isCaptured = newValue }
   }
 
   /// The values, in one box shared by copies until one of them changes (copy on write): an
   /// environment is passed down every resolution, and a copy should cost one retain.
   private var storage: Storage
 
-  private final class Storage: @unchecked Sendable {
-    // Changed only through `uniqueStorage()`, when no other value shares the box.
+  /// The values themselves, compared and hashed by the compiler, every one of them.
+  private struct Values: Hashable {
     var variables: [String: String]
     var undecodableVariables: [String: [UInt8]]
     var passwordDatabaseHome: String?
@@ -156,102 +156,33 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var userDirectoriesFile: UserDirectoriesFile
     var groupContainers: GroupContainers
     var androidAppStorage: String?
-    var androidSharedStorage: String?
-    var systemTemporaryDirectory: String?
-    var searchesSystemDirectories: Bool
-    var knownFolders: [WindowsKnownFolder: String]
-    var trustedRoot: String?
-    var createsRuntimeDirectory: Bool
+    var androidSharedStorage: String? = nil
+    var systemTemporaryDirectory: String? = nil
+    var searchesSystemDirectories = true
+    var knownFolders: [WindowsKnownFolder: String] = [:]
+    var trustedRoot: String? = nil
+    var createsRuntimeDirectory = false
     var isCaptured = false
+  }
 
-    init(
-      variables: [String: String], undecodableVariables: [String: [UInt8]],
-      passwordDatabaseHome: String?, effectiveUserID: UInt32, platform: OperatingSystem,
-      isSecureExecution: Bool, userDirectoriesFile: UserDirectoriesFile,
-      groupContainers: GroupContainers, androidAppStorage: String?, androidSharedStorage: String?,
-      systemTemporaryDirectory: String?, searchesSystemDirectories: Bool,
-      knownFolders: [WindowsKnownFolder: String],
-      trustedRoot: String?, createsRuntimeDirectory: Bool
-    ) {
-      self.variables = variables
-      self.undecodableVariables = undecodableVariables
-      self.passwordDatabaseHome = passwordDatabaseHome
-      self.effectiveUserID = effectiveUserID
-      self.platform = platform
-      self.isSecureExecution = isSecureExecution
-      self.userDirectoriesFile = userDirectoriesFile
-      self.groupContainers = groupContainers
-      self.androidAppStorage = androidAppStorage
-      self.androidSharedStorage = androidSharedStorage
-      self.systemTemporaryDirectory = systemTemporaryDirectory
-      self.searchesSystemDirectories = searchesSystemDirectories
-      self.knownFolders = knownFolders
-      self.trustedRoot = trustedRoot
-      self.createsRuntimeDirectory = createsRuntimeDirectory
-    }
-
-    func copy() -> Storage {
-      let copy = Storage(
-        variables: variables, undecodableVariables: undecodableVariables,
-        passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: effectiveUserID,
-        platform: platform, isSecureExecution: isSecureExecution,
-        userDirectoriesFile: userDirectoriesFile, groupContainers: groupContainers,
-        androidAppStorage: androidAppStorage, androidSharedStorage: androidSharedStorage,
-        systemTemporaryDirectory: systemTemporaryDirectory,
-        searchesSystemDirectories: searchesSystemDirectories, knownFolders: knownFolders,
-        trustedRoot: trustedRoot, createsRuntimeDirectory: createsRuntimeDirectory)
-      copy.isCaptured = isCaptured
-      return copy
-    }
+  private final class Storage: @unchecked Sendable {
+    // Changed only through `uniqueStorage()`, when no other value shares the box.
+    var values: Values
+    init(_ values: Values) { self.values = values }
   }
 
   private mutating func uniqueStorage() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
     return storage
   }
 
   /// Two environments are equal when all their values are.
   public static func == (left: ProcessEnvironment, right: ProcessEnvironment) -> Bool {
-    if left.storage === right.storage { return true }
-    let left = left.storage
-    let right = right.storage
-    return left.variables == right.variables
-      && left.undecodableVariables == right.undecodableVariables
-      && left.passwordDatabaseHome == right.passwordDatabaseHome
-      && left.effectiveUserID == right.effectiveUserID
-      && left.platform == right.platform
-      && left.isSecureExecution == right.isSecureExecution
-      && left.userDirectoriesFile == right.userDirectoriesFile
-      && left.groupContainers == right.groupContainers
-      && left.androidAppStorage == right.androidAppStorage
-      && left.androidSharedStorage == right.androidSharedStorage
-      && left.systemTemporaryDirectory == right.systemTemporaryDirectory
-      && left.searchesSystemDirectories == right.searchesSystemDirectories
-      && left.knownFolders == right.knownFolders
-      && left.trustedRoot == right.trustedRoot
-      && left.createsRuntimeDirectory == right.createsRuntimeDirectory
-      && left.isCaptured == right.isCaptured
+    left.storage === right.storage || left.storage.values == right.storage.values
   }
 
   /// Hashes all the values.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage.variables)
-    hasher.combine(storage.undecodableVariables)
-    hasher.combine(storage.passwordDatabaseHome)
-    hasher.combine(storage.effectiveUserID)
-    hasher.combine(storage.platform)
-    hasher.combine(storage.isSecureExecution)
-    hasher.combine(storage.userDirectoriesFile)
-    hasher.combine(storage.groupContainers)
-    hasher.combine(storage.androidAppStorage)
-    hasher.combine(storage.androidSharedStorage)
-    hasher.combine(storage.systemTemporaryDirectory)
-    hasher.combine(storage.searchesSystemDirectories)
-    hasher.combine(storage.knownFolders)
-    hasher.combine(storage.trustedRoot)
-    hasher.combine(storage.createsRuntimeDirectory)
-    hasher.combine(storage.isCaptured)
-  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
 
   /// Describes an environment.
   ///
@@ -277,14 +208,12 @@ public struct ProcessEnvironment: Sendable, Hashable {
     undecodableVariables: [String: [UInt8]] = [:]
   ) {
     storage = Storage(
-      variables: variables, undecodableVariables: undecodableVariables,
-      passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: effectiveUserID,
-      platform: platform, isSecureExecution: isSecureExecution,
-      userDirectoriesFile: userDirectoriesFile, groupContainers: groupContainers,
-      androidAppStorage: androidAppStorage, androidSharedStorage: nil,
-      systemTemporaryDirectory: nil, searchesSystemDirectories: true, knownFolders: [:],
-      trustedRoot: nil,
-      createsRuntimeDirectory: false)
+      Values(
+        variables: variables, undecodableVariables: undecodableVariables,
+        passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: effectiveUserID,
+        platform: platform, isSecureExecution: isSecureExecution,
+        userDirectoriesFile: userDirectoriesFile, groupContainers: groupContainers,
+        androidAppStorage: androidAppStorage))
   }
 
   /// The environment the library resolves from by default: the one made current for the task

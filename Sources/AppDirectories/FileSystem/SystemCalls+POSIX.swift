@@ -91,10 +91,6 @@
       fchmod(descriptor, mode_t(mode)) == 0 ? nil : Self.lastError
     }
 
-    func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-      fchmodat(directory, name, mode_t(mode), AT_SYMLINK_NOFOLLOW) == 0 ? nil : Self.lastError
-    }
-
     func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
       #if os(Linux) || os(Android)
         chmod("/proc/self/fd/\(pathDescriptor)", mode_t(mode)) == 0 ? nil : Self.lastError

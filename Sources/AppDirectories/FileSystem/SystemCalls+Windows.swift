@@ -132,10 +132,6 @@
       handles.entry(descriptor) == nil ? .badDescriptor : nil
     }
 
-    func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-      Self.path(in: directory, name: name) == nil ? .badDescriptor : nil
-    }
-
     func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
       handles.entry(pathDescriptor) == nil ? .badDescriptor : nil
     }

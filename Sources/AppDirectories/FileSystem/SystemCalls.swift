@@ -28,8 +28,6 @@ protocol SystemCallProvider: Sendable {
     -> Result<Int32, SystemErrno>
   /// `fchmod`.
   func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno?
-  /// `fchmodat` with `AT_SYMLINK_NOFOLLOW`.
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno?
   /// The mode of the file an `O_PATH` descriptor refers to, set through `/proc/self/fd` (which
   /// `fchmod` does not accept), so that it is the file that was checked and not a name.
   func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno?
@@ -199,10 +197,6 @@ struct SystemCalls: Sendable {
 
   func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
     retrying { provider.setPermissions(descriptor: descriptor, mode: mode) }
-  }
-
-  func setPermissions(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-    retrying { provider.setPermissions(in: directory, name: name, mode: mode) }
   }
 
   func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {

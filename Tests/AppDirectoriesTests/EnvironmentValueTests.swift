@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+
+/// `ProcessEnvironment` is a value: equal exactly when every one of its values is, hashed by
+/// all of them, and a copy that changes leaves the original as it was (its storage is shared
+/// until then).
+@Suite("The environment as a value")
+struct EnvironmentValueTests {
+  static let base = ProcessEnvironment(
+    variables: ["HOME": "/home/ada"], passwordDatabaseHome: "/home/ada", effectiveUserID: 1000,
+    platform: .linux)
+
+  /// One change to each value, by the name of the value.
+  static let changes: [(String, @Sendable (inout ProcessEnvironment) -> Void)] = [
+    ("variables", { $0.variables["XDG_CACHE_HOME"] = "/var/cache/ada" }),
+    ("undecodableVariables", { $0.undecodableVariables["HOME"] = [0xFF] }),
+    ("passwordDatabaseHome", { $0.passwordDatabaseHome = "/home/other" }),
+    ("effectiveUserID", { $0.effectiveUserID = 1001 }),
+    ("platform", { $0.platform = .freeBSD }),
+    ("isSecureExecution", { $0.isSecureExecution = true }),
+    ("userDirectoriesFile", { $0.userDirectoriesFile = .contents("XDG_MUSIC_DIR=\"$HOME/M\"\n") }),
+    ("groupContainers", { $0.groupContainers = .directory("/groups") }),
+    ("androidAppStorage", { $0.androidAppStorage = "/data/user/0/com.example.app" }),
+    ("androidSharedStorage", { $0.androidSharedStorage = "/storage/emulated/0" }),
+    ("systemTemporaryDirectory", { $0.systemTemporaryDirectory = "/var/folders/x/T" }),
+    ("searchesSystemDirectories", { $0.searchesSystemDirectories = false }),
+    ("knownFolders", { $0.knownFolders[.documents] = #"D:\Documents"# }),
+    ("trustedRoot", { $0.trustedRoot = "/isolated" }),
+    ("createsRuntimeDirectory", { $0.createsRuntimeDirectory = true }),
+    ("isCaptured", { $0.isCaptured = true }),
+  ]
+
+  @Test("Each value takes part in equality and hashing", arguments: changes)
+  func eachValueCounts(name: String, change: @Sendable (inout ProcessEnvironment) -> Void) {
+    var changed = Self.base
+    change(&changed)
+    #expect(changed != Self.base, "\(name) is left out of ==")
+    #expect(Set([Self.base, changed]).count == 2, "\(name) is left out of hashing")
+    // The same change made to another copy gives an equal value with an equal hash, though
+    // the two share no storage.
+    var again = Self.base
+    change(&again)
+    #expect(again == changed)
+    #expect(again.hashValue == changed.hashValue)
+  }
+
+  @Test("A copy that changes leaves the original as it was", arguments: changes)
+  func copiesAreIndependent(name: String, change: @Sendable (inout ProcessEnvironment) -> Void) {
+    let original = Self.base
+    var copy = original
+    #expect(copy == original)
+    change(&copy)
+    #expect(original == Self.base, "changing \(name) of a copy changed the original")
+    #expect(copy != original)
+  }
+
+  @Test func everyValueHasARowInTheTable() throws {
+    // The stored values, by name, read through reflection: a value added to the environment
+    // without a row above fails here.
+    func child(_ label: String, of subject: Any) throws -> Any {
+      try #require(Mirror(reflecting: subject).children.first { $0.label == label }).value
+    }
+    let values = try child("values", of: try child("storage", of: Self.base))
+    let names = Mirror(reflecting: values).children.compactMap(\.label)
+    #expect(names.count == Self.changes.count)
+    #expect(Set(names) == Set(Self.changes.map(\.0)))
+  }
+}
