@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+@testable import TestSupport
+
+/// Whole operations with a failure injected at each of their system calls in turn, one run
+/// per call: whichever call fails, no file is lost, the error is typed, and the same call
+/// again without the failure finishes the work. With `EINTR` at any call the result is the
+/// same as without it (each call is retried).
+@Suite("A failure at every step")
+struct EveryStepFaultTests {
+  /// Fails the `index`-th recorded call (counting from 1) with `errno`, once.
+  static func failing(call index: Int, with errno: Int32) -> RecordingSystemCalls.Fault {
+    let seen = Locked(0)
+    return RecordingSystemCalls.Fault(errno: errno, remaining: 1) { _ in
+      seen.withLock { count in
+        count += 1
+        return count == index
+      }
+    }
+  }
+
+  /// The migrations: on one file system (one rename), across two (the rename refused with
+  /// `EXDEV`, so a staged copy), keeping the source, leaving a link.
+  enum Variant: String, CaseIterable, CustomTestStringConvertible {
+    case oneFileSystem, acrossFileSystems, keepSource, link
+    var testDescription: String { rawValue }
+    var options: MigrationOptions {
+      switch self {
+      case .oneFileSystem, .acrossFileSystems: []
+      case .keepSource: .keepSource
+      case .link: .link
+      }
+    }
+    var faults: [RecordingSystemCalls.Fault] {
+      // Keeping the source always copies.
+      self == .oneFileSystem || self == .keepSource ? [] : [MigrationTests.acrossFileSystems]
+    }
+  }
+
+  /// What a finished migration leaves: the tree at the destination, and at the legacy path
+  /// nothing, the same tree, or a link to the destination.
+  static func expectFinished(
+    _ setup: MigrationTests.Setup, _ variant: Variant, like before: [String],
+    _ comment: Comment
+  ) {
+    #expect(TreeSnapshot.lines(of: setup.destination) == before, comment)
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"], comment)
+    switch variant {
+    case .oneFileSystem, .acrossFileSystems:
+      #expect(TreeSnapshot.listing(setup.root.home) == [".config"], comment)
+    case .keepSource:
+      #expect(TreeSnapshot.lines(of: setup.legacy) == before, comment)
+      #expect(TreeSnapshot.listing(setup.root.home) == [".config", ".exampleapp"], comment)
+    case .link:
+      #expect(
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: setup.legacy))
+          == setup.destination, comment)
+      #expect(TreeSnapshot.listing(setup.root.home) == [".config", ".exampleapp"], comment)
+    }
+  }
+
+  @Test(
+    "A migration failing at any call loses nothing, and the next run finishes it",
+    arguments: Variant.allCases)
+  func migrationFailingAtEachCall(variant: Variant) throws {
+    let reference = try MigrationTests.Setup(
+      largeSize: 5000, faults: variant.faults)
+    _ = try reference.dirs.migrate(
+      from: reference.legacyURL, to: .config, options: variant.options)
+    let count = reference.provider.records.count
+    #expect(count > 20, "only \(count) calls")
+    for index in 1...count {
+      let setup = try MigrationTests.Setup(
+        largeSize: 5000, faults: [Self.failing(call: index, with: EIO)] + variant.faults)
+      let comment: Comment = "EIO at call \(index) of \(count)"
+      let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+      do throws(DirectoryError) {
+        _ = try setup.dirs.migrate(from: setup.legacyURL, to: .config, options: variant.options)
+      } catch {
+        // The error names the legacy path, or the folder on the way to the destination
+        // that could not be made.
+        if case .migrationFailed(let source, _) = error {
+          #expect(source == setup.legacy, comment)
+        } else {
+          let path = try #require(error.path, "\(comment): \(error)")
+          #expect(setup.destination.hasPrefix(path), "\(comment): \(error)")
+        }
+      }
+      // Every file is somewhere, whole: at the legacy path, at the destination, or aside.
+      let aside = setup.root.home + "/.exampleapp.appdirs-moved"
+      #expect(
+        TreeSnapshot.lines(of: setup.legacy) == before
+          || TreeSnapshot.lines(of: setup.destination) == before
+          || TreeSnapshot.lines(of: aside) == before, comment)
+      setup.provider.clearFaults()
+      do throws(DirectoryError) {
+        _ = try setup.dirs.migrate(from: setup.legacyURL, to: .config, options: variant.options)
+      } catch {
+        Issue.record("\(comment): the run after it failed: \(error)")
+      }
+      Self.expectFinished(setup, variant, like: before, comment)
+    }
+  }
+
+  @Test(
+    "EINTR at any call of a migration is retried: the same result",
+    arguments: [Variant.oneFileSystem, .acrossFileSystems, .link])
+  func migrationInterruptedAtEachCall(variant: Variant) throws {
+    let reference = try MigrationTests.Setup(
+      largeSize: 5000, faults: variant.faults)
+    let expected = try reference.dirs.migrate(
+      from: reference.legacyURL, to: .config, options: variant.options)
+    let count = reference.provider.records.count
+    for index in 1...count {
+      let setup = try MigrationTests.Setup(
+        largeSize: 5000, faults: [Self.failing(call: index, with: EINTR)] + variant.faults)
+      let comment: Comment = "EINTR at call \(index) of \(count)"
+      let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+      let outcome = try setup.dirs.migrate(
+        from: setup.legacyURL, to: .config, options: variant.options)
+      #expect(outcome.action == expected.action, comment)
+      #expect(outcome.warnings == expected.warnings, comment)
+      #expect(setup.provider.injectedCount == 1 + reference.provider.injectedCount, comment)
+      Self.expectFinished(setup, variant, like: before, comment)
+    }
+  }
+
+  /// An application with a file in each of its directories, a sample tree in its cache, a
+  /// link from its data directory to a folder outside, a group container and a legacy
+  /// folder; beside it another application's cache and a folder of someone else's.
+  struct CleanSetup {
+    let root: TemporaryRoot
+    let provider: RecordingSystemCalls
+    let dirs: AppDirectories
+    static let group = "group.com.example"
+    var legacy: [URL] { [URL(fileURLWithPath: root.home + "/.exampleapp")] }
+
+    init(faults: [RecordingSystemCalls.Fault] = []) throws {
+      root = try TemporaryRoot.withUserDirectories()
+      let creator = try CacheHygieneTests.directories(root)
+      for kind in AppDirectory.ownKinds {
+        let path = try creator.directory(kind).path
+        try root.write("x", to: String(path.dropFirst(root.path.count + 1)) + "/file")
+      }
+      try TreeSnapshot.makeSample(at: root.home + "/.cache/ExampleApp/tree", largeSize: 5000)
+      try root.write("x", to: "home/.local/share/group-containers/\(Self.group)/file")
+      try root.write("x", to: "home/.exampleapp/file")
+      try root.write("mine", to: "home/.cache/Other/file")
+      try root.write("outside", to: "elsewhere/keep")
+      try root.symlink("home/.local/share/ExampleApp/out", to: root.at("elsewhere"))
+      provider = RecordingSystemCalls(faults: faults)
+      dirs = try CacheHygieneTests.directories(root, provider: provider)
+    }
+
+    func clean(_ scope: CleanScope) throws(DirectoryError) -> CleanReport {
+      try dirs.clean(scope, groups: [Self.group], legacy: legacy)
+    }
+
+    /// What is never the application's, whatever happened.
+    func expectOthersKept(_ comment: Comment) {
+      #expect(TreeSnapshot.listing(root.home + "/.cache/Other") == ["file"], comment)
+      #expect(TreeSnapshot.listing(root.at("elsewhere")) == ["keep"], comment)
+      #expect(root.exists(root.home + "/.local/share/group-containers"), comment)
+    }
+
+    /// Nothing of the application is left (with `.all`), or its cache is empty but for its
+    /// tag (with `.cache`).
+    func expectCleaned(_ scope: CleanScope, _ comment: Comment) throws {
+      switch scope {
+      case .all:
+        for location in try dirs.locations(groups: [Self.group], legacy: legacy) {
+          #expect(!location.exists && !location.isObstructed, "\(comment): \(location.url.path)")
+        }
+      case .cache:
+        #expect(
+          TreeSnapshot.listing(root.home + "/.cache/ExampleApp") == ["CACHEDIR.TAG"], comment)
+        #expect(TreeSnapshot.listing(root.home + "/.config/ExampleApp") == ["file"], comment)
+      }
+    }
+  }
+
+  @Test(
+    "A cleaning failing at any call removes nothing else, reports it, and the next run finishes",
+    arguments: [CleanScope.all, .cache])
+  func cleaningFailingAtEachCall(scope: CleanScope) throws {
+    let reference = try CleanSetup()
+    #expect(try reference.clean(scope).failures == [])
+    let count = reference.provider.records.count
+    #expect(count > 20, "only \(count) calls")
+    for index in 1...count {
+      let setup = try CleanSetup(faults: [Self.failing(call: index, with: EIO)])
+      let comment: Comment = "EIO at call \(index) of \(count)"
+      do throws(DirectoryError) {
+        let report = try setup.clean(scope)
+        // Each failure is the injected one, on a path of the application's (or a folder
+        // that holds one).
+        for failure in report.failures {
+          #expect(failure.errno == .ioError, comment)
+          #expect(
+            failure.path.hasPrefix(setup.root.path + "/") && !failure.path.contains("/Other")
+              && !failure.path.contains("/elsewhere"),
+            "\(comment): \(failure.path)")
+        }
+        #expect(report.failures.count <= 1, comment)
+      } catch {
+        let path = try #require(error.path, "\(comment): \(error)")
+        #expect(path.hasPrefix(setup.root.path), "\(comment): \(error)")
+      }
+      setup.expectOthersKept(comment)
+      setup.provider.clearFaults()
+      #expect(try setup.clean(scope).failures == [], comment)
+      try setup.expectCleaned(scope, comment)
+      setup.expectOthersKept(comment)
+    }
+  }
+}
