@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AppDirectories
@@ -23,6 +24,19 @@ struct AndroidLayoutTests {
     #expect(
       try PlatformSamples.appPath(row.0, organization: organization, in: PlatformSamples.android())
         == row.1)
+  }
+
+  @Test("The process name is the first argument of /proc/self/cmdline; none when unreadable")
+  func processNameIsReadFromTheKernel() {
+    let reader = RecordingSystemCalls()
+    // This process's own: the test runner, started by its path.
+    #expect(
+      ProcessEnvironment.readProcessName(syscalls: reader.syscalls) == CommandLine.arguments[0])
+    #expect(reader.records.map(\.description).first == "open(/proc/self/cmdline)")
+    let refused = RecordingSystemCalls(faults: [
+      RecordingSystemCalls.Fault(errno: EACCES, remaining: 1) { $0.call == .open }
+    ])
+    #expect(ProcessEnvironment.readProcessName(syscalls: refused.syscalls) == nil)
   }
 
   static let baseRows: [(StandardDirectory, String)] = [

@@ -68,3 +68,85 @@ struct EnvironmentValueTests {
     #expect(Set(names) == Set(Self.changes.map(\.0)))
   }
 }
+
+/// Each finding's sentence and warning, including the combinations that the layouts never
+/// make but a caller may (the types are public).
+@Suite("Findings in words")
+struct FindingTests {
+  static let file = "/home/ada/.config/user-dirs.dirs"
+
+  static let rows: [(IgnoredValue, String, DirectoryWarning?)] = [
+    (
+      IgnoredValue(.variable("XDG_CACHE_HOME"), .notAbsolute("cache")),
+      #"XDG_CACHE_HOME is not an absolute path ("cache")"#,
+      DirectoryWarning(
+        #"XDG_CACHE_HOME is not an absolute path ("cache") and is ignored"#,
+        suggestion: "Set XDG_CACHE_HOME to an absolute path, or unset it.")
+    ),
+    (IgnoredValue(.variable("HOME"), .unset), "HOME is not set", nil),
+    (IgnoredValue(.variable("HOME"), .empty), "HOME is empty", nil),
+    (
+      IgnoredValue(.variable("HOME"), .untrustedInSecureExecution),
+      "HOME is not trusted in a setuid or setgid process", nil
+    ),
+    (
+      IgnoredValue(.userDirectoriesFile(path: file, key: "MUSIC"), .fileMissing),
+      "\(file) does not exist", nil
+    ),
+    (
+      IgnoredValue(.userDirectoriesFile(path: file, key: "MUSIC"), .noLine),
+      "\(file) has no XDG_MUSIC_DIR line", nil
+    ),
+    (
+      IgnoredValue(.userDirectoriesFile(path: file, key: "MUSIC"), .notUTF8),
+      "the XDG_MUSIC_DIR line of \(file) is not valid UTF-8",
+      DirectoryWarning(
+        "the XDG_MUSIC_DIR line of \(file) is not valid UTF-8 and is ignored",
+        suggestion: UserDirectoriesRules.lineFix(key: "MUSIC"))
+    ),
+    // Never made by the layouts: a sentence, and a warning that asks to check the value.
+    (
+      IgnoredValue(.variable("XDG_MUSIC_DIR"), .fileUnreadable(.permissionDenied)),
+      "XDG_MUSIC_DIR cannot be used",
+      DirectoryWarning("XDG_MUSIC_DIR cannot be used", suggestion: "Check the value.")
+    ),
+    (
+      IgnoredValue(.variable("XDG_MUSIC_DIR"), .invalidLine(number: 3, problem: "no quotes")),
+      "XDG_MUSIC_DIR cannot be used",
+      DirectoryWarning("XDG_MUSIC_DIR cannot be used", suggestion: "Check the value.")
+    ),
+    (IgnoredValue(.variable("XDG_MUSIC_DIR"), .noLine), "XDG_MUSIC_DIR cannot be used", nil),
+    (
+      IgnoredValue(.userDirectoriesFile(path: file, key: "MUSIC"), .notAbsolute("Music")),
+      #"the XDG_MUSIC_DIR line of \#(file) is not an absolute path ("Music")"#,
+      DirectoryWarning(
+        #"the XDG_MUSIC_DIR line of \#(file) is not an absolute path ("Music")"#,
+        suggestion: "Check the value.")
+    ),
+  ]
+
+  @Test(arguments: rows)
+  func sentenceAndWarning(finding: IgnoredValue, sentence: String, warning: DirectoryWarning?) {
+    #expect(finding.description == sentence)
+    #expect(finding.warning == warning)
+    #expect(finding.warning.map(\.description) == warning?.message)
+  }
+
+  @Test("Resolutions are equal when their paths, sources and findings are, made apart or not")
+  func resolutionsAreValues() {
+    let finding = IgnoredValue(.variable("XDG_CACHE_HOME"), .notAbsolute("cache"))
+    let extra = DirectoryWarning("odd", suggestion: "Fix it.")
+    func make(_ ignored: [IgnoredValue], _ extras: [DirectoryWarning]) -> DirectoryResolution {
+      DirectoryResolution(
+        path: "/home/ada/.cache", source: .default, ignored: ignored, extraWarnings: extras)
+    }
+    let one = make([finding], [extra])
+    #expect(one == make([finding], [extra]))
+    #expect(one.hashValue == make([finding], [extra]).hashValue)
+    #expect(one != make([finding], []))
+    #expect(one != make([], [extra]))
+    #expect(one != make([IgnoredValue(.variable("XDG_CACHE_HOME"), .empty)], [extra]))
+    #expect(
+      Set([one, make([finding], []), make([], [extra]), make([finding], [extra])]).count == 3)
+  }
+}

@@ -137,7 +137,10 @@ struct EveryStepFaultTests {
     static let group = "group.com.example"
     var legacy: [URL] { [URL(fileURLWithPath: root.home + "/.exampleapp")] }
 
-    init(faults: [RecordingSystemCalls.Fault] = []) throws {
+    init(
+      faults: [RecordingSystemCalls.Fault] = [],
+      provider configured: RecordingSystemCalls? = nil
+    ) throws {
       root = try TemporaryRoot.withUserDirectories()
       let creator = try CacheHygieneTests.directories(root)
       for kind in AppDirectory.ownKinds {
@@ -150,7 +153,7 @@ struct EveryStepFaultTests {
       try root.write("mine", to: "home/.cache/Other/file")
       try root.write("outside", to: "elsewhere/keep")
       try root.symlink("home/.local/share/ExampleApp/out", to: root.at("elsewhere"))
-      provider = RecordingSystemCalls(faults: faults)
+      provider = configured ?? RecordingSystemCalls(faults: faults)
       dirs = try CacheHygieneTests.directories(root, provider: provider)
     }
 
@@ -214,5 +217,93 @@ struct EveryStepFaultTests {
       try setup.expectCleaned(scope, comment)
       setup.expectOthersKept(comment)
     }
+  }
+
+  @Test("Sizes measured while any call fails are exact or unknown, never an undercount")
+  func sizesFailingAtEachCall() throws {
+    let reference = try CleanSetup()
+    let expected = try reference.dirs.locations(
+      groups: [CleanSetup.group], legacy: reference.legacy, sizes: true)
+    #expect(expected.filter { $0.size != nil }.count >= 6)
+    let count = reference.provider.records.count
+    for index in 1...count {
+      let setup = try CleanSetup(faults: [Self.failing(call: index, with: EIO)])
+      let comment: Comment = "EIO at call \(index) of \(count)"
+      let measured = try setup.dirs.locations(
+        groups: [CleanSetup.group], legacy: setup.legacy, sizes: true)
+      #expect(measured.count == expected.count, comment)
+      for (found, wanted) in zip(measured, expected) {
+        #expect(
+          found.url.path.dropFirst(setup.root.path.count)
+            == wanted.url.path.dropFirst(reference.root.path.count), comment)
+        // The sample's random bytes differ from root to root, not their sizes.
+        #expect(found.size == nil || found.size == wanted.size, "\(comment): \(found.url.path)")
+      }
+    }
+  }
+
+  @Test("Removing other versions while any call fails reports it, and the next run finishes")
+  func otherVersionsFailingAtEachCall() throws {
+    func setUp(_ faults: [RecordingSystemCalls.Fault]) throws -> (CleanSetup, String) {
+      let setup = try CleanSetup(faults: faults)
+      let cache = setup.root.home + "/.cache/ExampleApp"
+      for version in ["1.0", "2.0"] {
+        try TreeSnapshot.makeSample(at: cache + "/" + version, largeSize: 100)
+      }
+      try setup.root.write("keep", to: "home/.cache/ExampleApp/3.0/file")
+      return (setup, cache)
+    }
+    let (reference, _) = try setUp([])
+    #expect(try reference.dirs.removeOtherVersions(of: .cache, keeping: "3.0").failures == [])
+    let count = reference.provider.records.count
+    #expect(count > 20, "only \(count) calls")
+    for index in 1...count {
+      let (setup, cache) = try setUp([Self.failing(call: index, with: EIO)])
+      let comment: Comment = "EIO at call \(index) of \(count)"
+      do throws(DirectoryError) {
+        let report = try setup.dirs.removeOtherVersions(of: .cache, keeping: "3.0")
+        #expect(
+          report.failures.allSatisfy { $0.errno == .ioError && $0.path.hasPrefix(cache) }, comment)
+        #expect(report.failures.count <= 1, comment)
+      } catch {
+        let path = try #require(error.path, "\(comment): \(error)")
+        #expect(cache.hasPrefix(path), "\(comment): \(error)")
+      }
+      #expect(TreeSnapshot.listing(cache + "/3.0") == ["file"], comment)
+      setup.expectOthersKept(comment)
+      setup.provider.clearFaults()
+      #expect(
+        try setup.dirs.removeOtherVersions(of: .cache, keeping: "3.0").failures == [], comment)
+      #expect(TreeSnapshot.listing(cache) == ["3.0", "CACHEDIR.TAG", "file"], comment)
+    }
+  }
+
+  @Test("Where listings give no types, each entry is asked for its own: the same results")
+  func untypedListings() throws {
+    let setup = try MigrationTests.Setup(
+      largeSize: 5000, faults: [MigrationTests.acrossFileSystems],
+      configure: { $0.listsTypes = false })
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate() == MigrationTests.outcome(.copied, setup))
+    Self.expectFinished(setup, .acrossFileSystems, like: before, "untyped")
+    // Every entry of the copy was asked for with fstatat.
+    #expect(setup.provider.records.filter { $0.call == .fstatat }.count >= before.count)
+
+    var configured = RecordingSystemCalls()
+    configured.listsTypes = false
+    let clean = try CleanSetup(provider: configured)
+    let sizes = try clean.dirs.locations(
+      groups: [CleanSetup.group], legacy: clean.legacy, sizes: true)
+    let typed = try CacheHygieneTests.directories(clean.root).locations(
+      groups: [CleanSetup.group], legacy: clean.legacy, sizes: true)
+    #expect(sizes == typed)
+    try clean.root.makeDirectory(clean.root.home + "/.cache/ExampleApp/0.9")
+    let versions = try clean.dirs.removeOtherVersions(of: .cache, keeping: "1.0")
+    #expect(versions.locations.map(\.url.lastPathComponent).sorted() == ["0.9", "tree"])
+    #expect(
+      TreeSnapshot.listing(clean.root.home + "/.cache/ExampleApp") == ["CACHEDIR.TAG", "file"])
+    #expect(try clean.clean(.all).failures == [])
+    try clean.expectCleaned(.all, "untyped")
+    clean.expectOthersKept("untyped")
   }
 }

@@ -114,6 +114,9 @@ struct RecordingSystemCalls: SystemCallProvider {
   var onWrite: Write = { live, descriptor, buffer in
     live.write(descriptor: descriptor, from: buffer)
   }
+  /// Whether listings tell each entry's type, as most file systems' do; when not, the
+  /// library must ask `fstatat`, as on a file system whose `readdir` gives `DT_UNKNOWN`.
+  var listsTypes = true
   var onStatus: Status = { live, path, followSymlinks in
     live.status(path: path, followSymlinks: followSymlinks)
   }
@@ -297,7 +300,8 @@ struct RecordingSystemCalls: SystemCallProvider {
 
   func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
     if let error = fault(.listDirectory, .readdir, name(of: descriptor)) { return .failure(error) }
-    return live.listDirectory(descriptor: descriptor)
+    let listed = live.listDirectory(descriptor: descriptor)
+    return listsTypes ? listed : listed.map { $0.map { DirectoryEntry(name: $0.name, type: nil) } }
   }
 
   func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<

@@ -123,9 +123,17 @@ enum TreeSnapshot {
     try write("themes/dark/colors.txt", Array("black\n".utf8), mode: 0o640)
     try write("empty-file", [])
     try write("locked/readme", Array("keep\n".utf8), mode: 0o444)
-    var generator = SystemRandomNumberGenerator()
+    // Bytes from xorshift, seeded once: a system random number for each byte would cost a
+    // system call each.
+    var state = UInt64.random(in: 1...UInt64.max)
     try write(
-      "large.bin", (0..<largeSize).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      "large.bin",
+      (0..<largeSize).map { _ in
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return UInt8(truncatingIfNeeded: state)
+      })
     try write("run.sh", Array("#!/bin/sh\n".utf8), mode: 0o755)
     // A name that no String holds: the bytes "caf" and 0xE9.
     let latin1 = Array(path.utf8) + [47, 99, 97, 102, 0xE9, 0]

@@ -6,6 +6,39 @@ import Testing
 /// The tool's contract, value by value: each exit code from a real failure, JSON escaping, each
 /// warning told once, and the parser's forms (`--opt=value`, `--`, a valid `--layout`).
 @Suite struct ToolContractTests {
+  // MARK: What the tool reads from its own process
+
+  @Test func aVariableThatIsNotUTF8IsIgnoredWithAWarning() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    // The shell sets the bytes ("caf" and 0xE9), which no [String: String] environment holds.
+    let result = try Tool.runProcess(
+      [
+        "/bin/sh", "-c", #"XDG_CACHE_HOME="$(printf '/tmp/caf\351')" exec "$0" path cache --app X"#,
+        Tool.path,
+      ], environment: root.toolEnvironment, in: root)
+    #expect(result.status == 0)
+    #expect(result.standardOutput == root.home + "/.cache/X\n")
+    #expect(
+      result.standardError == "appdirs: warning: XDG_CACHE_HOME is not valid UTF-8 and is ignored\n"
+    )
+  }
+
+  @Test func anAndroidAppProcessWithoutItsStorageExits78() throws {
+    // ANDROID_DATA and ANDROID_ROOT without SHELL: an app's process, whose storage the tool
+    // cannot know (its process name is no app's package).
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment["ANDROID_DATA"] = "/data"
+    environment["ANDROID_ROOT"] = "/system"
+    let result = try Tool.run(["path", "data", "--app", "X"], environment: environment, in: root)
+    #expect(result.status == 78)
+    #expect(
+      result.standardError.hasPrefix(
+        "appdirs: error: no home directory: the app's private storage is unknown; set ProcessEnvironment.androidAppStorage to Context.getFilesDir().getParent()\n"
+      ), "\(result.standardError)")
+    #expect(result.standardOutput == "")
+  }
+
   // MARK: Exit 73 from each way creation fails
 
   @Test func aNameTooLongForTheFileSystemExits73() throws {

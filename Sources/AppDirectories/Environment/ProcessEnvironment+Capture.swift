@@ -36,9 +36,10 @@ extension ProcessEnvironment {
         androidAppStorage(processName: $0, effectiveUserID: environment.effectiveUserID)
       }
     }
-    if environment.platform.isApple {
+    #if canImport(Darwin)
+      // Every Darwin host is an Apple platform.
       environment.systemTemporaryDirectory = readAppleTemporaryDirectory()
-    }
+    #endif
     if environment.needsPasswordDatabase {
       environment = environment.readingPasswordDatabase()
     }

@@ -34,32 +34,31 @@ extension ProcessEnvironment {
     return environment
   }
 
-  /// Whether the process may use the container of `group`: on macOS, whether its entitlements
-  /// list the group; elsewhere `containerURL` itself says so by answering `nil`.
-  static func isEntitled(toGroup group: String) -> Bool {
-    #if os(macOS)
-      guard let task = SecTaskCreateFromSelf(nil) else { return false }
-      let value = SecTaskCopyValueForEntitlement(
-        task, "com.apple.security.application-groups" as CFString, nil)
-      return (value as? [String])?.contains(group) == true
-    #else
-      return true
-    #endif
-  }
+  #if canImport(Darwin)
+    /// Whether the process may use the container of `group`: on macOS, whether its
+    /// entitlements list the group; on the other Apple platforms `containerURL` itself says
+    /// so by answering `nil`.
+    static func isEntitled(toGroup group: String) -> Bool {
+      #if os(macOS)
+        guard let task = SecTaskCreateFromSelf(nil) else { return false }
+        let value = SecTaskCopyValueForEntitlement(
+          task, "com.apple.security.application-groups" as CFString, nil)
+        return (value as? [String])?.contains(group) == true
+      #else
+        return true
+      #endif
+    }
 
-  /// The user's own temporary directory on Apple platforms, `confstr(_CS_DARWIN_USER_TEMP_DIR)`
-  /// (which the system creates at 0700 when first asked); `nil` elsewhere or when it fails.
-  static func readAppleTemporaryDirectory() -> String? {
-    #if canImport(Darwin)
+    /// The user's own temporary directory, `confstr(_CS_DARWIN_USER_TEMP_DIR)` (which the
+    /// system creates at 0700 when first asked); `nil` when it fails.
+    static func readAppleTemporaryDirectory() -> String? {
       let length = confstr(_CS_DARWIN_USER_TEMP_DIR, nil, 0)
       guard length > 0 else { return nil }
       var buffer = [CChar](repeating: 0, count: length)
       guard confstr(_CS_DARWIN_USER_TEMP_DIR, &buffer, length) > 0 else { return nil }
       return buffer.withUnsafeBufferPointer { String(validatingCString: $0.baseAddress!) }
-    #else
-      return nil
-    #endif
-  }
+    }
+  #endif
 
   /// The home directory of the process on Apple platforms: `NSHomeDirectory()`, which is the
   /// container of a sandboxed or iOS app and the password database's entry otherwise.

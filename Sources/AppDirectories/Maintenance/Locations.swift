@@ -20,7 +20,8 @@ public struct AppLocation: Sendable, Hashable {
   /// never followed.
   public let isObstructed: Bool
   /// The bytes below it as `du -sb` counts them (every entry's apparent size, each inode once,
-  /// no symbolic link followed), when sizes were asked for and it exists.
+  /// no symbolic link followed), when sizes were asked for and it exists; `nil` too when part
+  /// of it could not be read, so that a size is never an undercount.
   public let size: Int64?
 
   /// Whether this is a legacy path the application named, rather than one of its directories.
@@ -101,9 +102,9 @@ extension AppDirectories {
         // everything below, a hard-linked file once.
         var seen = Set<FileIdentity>()
         var failures: [FileTree.Failure] = []
-        size =
-          status.size + tree.size(of: directory, at: entry.path, seen: &seen, failures: &failures)
+        let below = tree.size(of: directory, at: entry.path, seen: &seen, failures: &failures)
         syscalls.close(descriptor: directory)
+        if failures.isEmpty { size = status.size + below }
       }
       return AppLocation(kinds: entry.kinds, url: url, exists: true, size: size)
     }
