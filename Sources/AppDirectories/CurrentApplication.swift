@@ -5,25 +5,17 @@
 #endif
 
 extension AppDirectories {
-  /// The running application's directories, named after its executable, in the current
-  /// environment: the one a task made current (``ProcessEnvironment/withCurrent(_:operation:)-(_,()->R)``),
-  /// resolved anew, else the process's, resolved once.
-  static func currentApplication() throws(DirectoryError) -> AppDirectories {
+  /// Finds or creates one of the running application's directories, named after its
+  /// executable, in the current environment: the one a task made current
+  /// (``ProcessEnvironment/withCurrent(_:operation:)-(_,()->R)``), resolved anew, else the
+  /// process's, resolved once, whose steady state copies nothing but the URL.
+  static func currentApplicationDirectory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
     if let current = ProcessEnvironment.taskCurrent {
       return try AppDirectories(app: currentApplicationName, environment: current.environment)
+        .directory(kind)
     }
     if let failure = processApplication.failure { throw failure }
-    return processApplication.directories
-  }
-
-  /// Finds or creates one of the running application's directories; the steady state in the
-  /// process's own environment copies nothing but the URL.
-  static func currentApplicationDirectory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
-    if ProcessEnvironment.taskCurrent == nil {
-      if let failure = processApplication.failure { throw failure }
-      return try processApplication.directories.directory(kind)
-    }
-    return try currentApplication().directory(kind)
+    return try processApplication.directories.directory(kind)
   }
 
   /// The running application's directories in the process's own environment, made once, in

@@ -386,6 +386,56 @@ struct CacheHygieneTests {
     #expect(TreeSnapshot.listing(root.at("disk/cache")) == ["file"])
   }
 
+  @Test("Without a cache directory there are no other versions, and nothing is created")
+  func otherVersionsWithoutACache() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let report = try Self.directories(root).removeOtherVersions(of: .cache, keeping: "2.0")
+    #expect(report == CleanReport(locations: [], failures: [], isDryRun: false))
+    #expect(TreeSnapshot.listing(root.home) == [])
+  }
+
+  @Test("A legacy path that is relative is refused by locations and clean")
+  func relativeLegacyPathsAreRefused() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let dirs = try Self.directories(root)
+    let relative = try #require(URL(string: "old/exampleapp"))
+    let expected = DirectoryError.invalidName(
+      name: "old/exampleapp", reason: "the legacy path is not an absolute path")
+    #expect(throws: expected) { try dirs.locations(legacy: [relative]) }
+    #expect(throws: expected) { try dirs.clean(.all, legacy: [relative]) }
+  }
+
+  @Test("Kinds and groups a platform does not have are left out of the locations")
+  func unsupportedKindsAreLeftOut() throws {
+    // Android has no app groups.
+    let android = try AppDirectories(app: "ExampleApp", environment: PlatformSamples.android())
+    let locations = try android.locations(groups: ["group.com.example"])
+    #expect(locations.allSatisfy { !$0.kinds.contains(.shared(group: "group.com.example")) })
+    #expect(Set(locations.flatMap(\.kinds)) == Set(AppDirectory.ownKinds))
+  }
+
+  @Test("A cache that is a link whose removal fails is reported, the link kept")
+  func failedRemovalOfALinkIsReported() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("keep", to: "disk/cache/file")
+    try root.makeDirectory(root.home + "/.cache", mode: 0o755)
+    try root.symlink("home/.cache/ExampleApp", to: root.at("disk/cache"))
+    let dirs = try Self.directories(
+      root,
+      provider: RecordingSystemCalls(faults: [
+        RecordingSystemCalls.Fault(errno: EACCES, remaining: 1) {
+          $0.call == .unlinkat && $0.name == "ExampleApp"
+        }
+      ]))
+    let report = try dirs.clean(.all)
+    #expect(
+      report.failures == [
+        RemovalFailure(path: root.home + "/.cache/ExampleApp", errno: .permissionDenied)
+      ])
+    #expect(root.exists(root.home + "/.cache/ExampleApp"))
+    #expect(TreeSnapshot.listing(root.at("disk/cache")) == ["file"])
+  }
+
   @Test("A file that cannot be removed is reported, and the rest goes")
   func failuresAreReportedAndTheRestGoes() throws {
     let root = try TemporaryRoot.withUserDirectories()

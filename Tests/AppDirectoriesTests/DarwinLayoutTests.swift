@@ -266,6 +266,20 @@ struct DarwinLayoutTests {
     }
   }
 
+  @Test("The layout asked with the system's containers unread gives no container")
+  func layoutWithUnreadSystemContainers() {
+    // The library reads the system's answer before it asks the layout; asked directly, the
+    // layout has no answer to use.
+    var environment = PlatformSamples.macOS()
+    environment.groupContainers = .system
+    #expect(
+      throws: DirectoryError.unsupported(reason: .appGroupNotEntitled(group: "group.com.example"))
+    ) {
+      try environment.layout(.native).app(
+        .shared(group: "group.com.example"), name: "ExampleApp", organization: nil)
+    }
+  }
+
   @Test("On the Mac, a group the app is not entitled to has no container, and nothing is made")
   func macOSGroupWithoutEntitlementIsUnsupported() throws {
     try TemporaryRoot.with { root in

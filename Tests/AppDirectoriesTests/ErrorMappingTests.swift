@@ -82,6 +82,39 @@ struct ErrorMappingTests {
     if let path { #expect(error.description.contains(path) || path == "/old/fifo") }
   }
 
+  /// Recovery suggestions that depend on the error's values, word for word.
+  static let suggestions: [(DirectoryError, String)] = [
+    (
+      .creationFailed(path: path, errno: .ioError),
+      "Check the path and its parent directories, then try again."
+    ),
+    (
+      .creationFailed(path: path, errno: .noSpace),
+      "Free some disk space or raise the quota, then try again."
+    ),
+    (
+      .creationFailed(path: path, errno: .tooManyOpenFiles),
+      "Close some files or raise the open-file limit (ulimit -n)."
+    ),
+    (
+      .cleanRefused(path: path, reason: .ownedByAnotherUser(0)),
+      "Run as the user who owns \(path), or remove it yourself if it is yours to remove."
+    ),
+    (
+      .cleanRefused(path: path, reason: .symbolicLink),
+      "Clean the directory the link points to by its own path, or remove the link at \(path)."
+    ),
+    (
+      .unsupported(reason: .appGroupNotEntitled(group: "group.com.example")),
+      "Add group.com.example to the app's com.apple.security.application-groups entitlement."
+    ),
+  ]
+
+  @Test("Suggestions that depend on the values, word for word", arguments: suggestions)
+  func suggestion(_ error: DirectoryError, _ expected: String) {
+    #expect(error.recoverySuggestion == expected)
+  }
+
   /// What stands in the way, with a parent the user cannot write: the obstacle is reported,
   /// not the permission.
   static let obstacles:
@@ -144,6 +177,32 @@ struct ErrorMappingTests {
       #expect(throws: DirectoryError.notADirectory(path: root.at("cache/ExampleApp"))) {
         try dirs.directory(.cache)
       }
+    }
+  }
+
+  @Test("A base directory's search list: the first file found, then every one")
+  func locateInABaseDirectory() throws {
+    try TemporaryRoot.with { root in
+      let environment = root.environment([
+        "XDG_CONFIG_HOME": root.at("own"), "XDG_CONFIG_DIRS": "\(root.at("b")):\(root.at("c"))",
+      ])
+      try root.write("b", to: "b/tool/settings.ini")
+      try root.write("c", to: "c/tool/settings.ini")
+      #expect(
+        try StandardDirectories.locate("tool/settings.ini", in: .config, environment: environment)?
+          .path == root.at("b/tool/settings.ini"))
+      #expect(
+        try StandardDirectories.locateAll(
+          "tool/settings.ini", in: .config, environment: environment
+        )
+        .map(\.path) == [root.at("b/tool/settings.ini"), root.at("c/tool/settings.ini")])
+      try root.write("own", to: "own/tool/settings.ini")
+      #expect(
+        try StandardDirectories.locate("tool/settings.ini", in: .config, environment: environment)?
+          .path == root.at("own/tool/settings.ini"))
+      #expect(
+        try StandardDirectories.locate("tool/missing.ini", in: .config, environment: environment)
+          == nil)
     }
   }
 

@@ -306,4 +306,78 @@ struct EveryStepFaultTests {
     try clean.expectCleaned(.all, "untyped")
     clean.expectOthersKept("untyped")
   }
+
+  /// Ways to make an application's directory: plainly; under a umask that leaves a new
+  /// directory unreadable to its owner (the walk repairs it through an `O_PATH` descriptor);
+  /// through the user's own link (`~/.cache` in their dotfiles); the runtime directory's
+  /// fallback in `TMPDIR`.
+  enum Creation: String, CaseIterable, CustomTestStringConvertible {
+    case plain, strictUmask, linkedParent, runtimeFallback
+    var testDescription: String { rawValue }
+
+    var kind: AppDirectory { self == .runtimeFallback ? .runtime : .cache }
+
+    func prepare(_ root: TemporaryRoot) throws {
+      if self == .linkedParent {
+        try root.makeDirectory(root.at("dotfiles/cache"))
+        try root.symlink("home/.cache", to: root.at("dotfiles/cache"))
+      }
+    }
+
+    func provider(_ faults: [RecordingSystemCalls.Fault]) -> RecordingSystemCalls {
+      var provider = RecordingSystemCalls(faults: faults)
+      if self == .strictUmask {
+        provider.onMakeDirectory = { live, parent, name, mode in
+          live.makeDirectory(in: parent, name: name, mode: 0o300)
+        }
+        provider.onOpenDirectory = { live, parent, name, options in
+          // As root can read anything, the refusal an owner without read permission gets.
+          if !options.pathOnly,
+            case .success(let status) = live.status(
+              in: parent, name: name, followSymlinks: false), status.permissions & 0o400 == 0
+          {
+            return .failure(SystemErrno(rawValue: EACCES))
+          }
+          return live.openDirectory(in: parent, name: name, options: options)
+        }
+      }
+      return provider
+    }
+  }
+
+  @Test(
+    "Making a directory with a failure at any call: a typed error or the directory, and the next call makes it",
+    arguments: Creation.allCases)
+  func creationFailingAtEachCall(creation: Creation) throws {
+    func run(_ faults: [RecordingSystemCalls.Fault]) throws -> (
+      TemporaryRoot, RecordingSystemCalls, AppDirectories
+    ) {
+      let root = try TemporaryRoot.withUserDirectories()
+      try creation.prepare(root)
+      let provider = creation.provider(faults)
+      let dirs = try CacheHygieneTests.directories(root, provider: provider)
+      return (root, provider, dirs)
+    }
+    let (_, reference, referenceDirectories) = try run([])
+    _ = try referenceDirectories.directory(creation.kind)
+    let count = reference.records.count
+    #expect(count >= 5, "only \(count) calls")
+    for index in 1...count {
+      let (root, provider, dirs) = try run([Self.failing(call: index, with: EIO)])
+      let comment: Comment = "EIO at call \(index) of \(count)"
+      let target = try dirs.resolution(for: creation.kind).path
+      do throws(DirectoryError) {
+        let path = try dirs.directory(creation.kind).path
+        #expect(path == target, comment)
+        #expect(root.mode(path) == 0o700, comment)
+      } catch {
+        // The error names the directory or a folder on the way to it; nothing unsafe is used.
+        let path = try #require(error.path, "\(comment): \(error)")
+        #expect(target.hasPrefix(path) || path.hasPrefix(root.tmp), "\(comment): \(error)")
+      }
+      provider.clearFaults()
+      #expect(try dirs.directory(creation.kind).path == target, comment)
+      #expect(root.mode(target) == 0o700, comment)
+    }
+  }
 }

@@ -343,6 +343,12 @@ struct MigrationTests {
     ) { try setup.dirs.migrate(from: above, to: .config) }
     let same = URL(fileURLWithPath: setup.destination + "/")
     #expect(try setup.dirs.migrate(from: same, to: .config).action == .alreadyMigrated)
+    // A URL whose path is relative (the tool makes it absolute from the working directory).
+    let relative = try #require(URL(string: "old/exampleapp"))
+    #expect(
+      throws: DirectoryError.invalidName(
+        name: "old/exampleapp", reason: "the legacy path is not an absolute path")
+    ) { try setup.dirs.migrate(from: relative, to: .config) }
     #expect(setup.everything == before)
   }
 

@@ -159,6 +159,21 @@ struct OverrideTests {
         == "/home/ada/.local/share")
   }
 
+  @Test("The overrides layout hands base directories and group containers to the platform's")
+  func theLayoutDelegatesWhatItDoesNotOverride() throws {
+    let environment = pureEnvironment(["HOME": "/home/ada", "EX_HOME": "/srv"])
+    let platform = environment.layout(.native)
+    let overrides = ApplicationOverrides(
+      prefix: "EX", environment: environment, platformLayout: platform)
+    for kind in StandardDirectory.allCases {
+      #expect(try overrides.base(kind) == platform.base(kind), "\(kind)")
+    }
+    let shared = AppDirectory.shared(group: "group.com.example")
+    #expect(
+      try overrides.app(shared, name: "ExampleApp", organization: nil)
+        == platform.app(shared, name: "ExampleApp", organization: nil))
+  }
+
   @Test("Search lists keep their system entries: only the user's own is replaced")
   func searchListsKeepTheirSystemEntries() throws {
     let environment = pureEnvironment([

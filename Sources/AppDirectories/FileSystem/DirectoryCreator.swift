@@ -88,7 +88,18 @@ struct DirectoryCreator: Sendable {
     for attempt in 0..<12 {
       let made = syscalls.makeDirectory(in: parent, name: name, mode: Self.privateMode)
       if made == nil {
-        return (try openCreated(parent: parent, name: name, path: path), true)
+        do throws(DirectoryError) {
+          return (try openCreated(parent: parent, name: name, path: path), true)
+        } catch {
+          // Not finished (not yet 0700, say, under a strict umask): the empty directory just
+          // made is taken back, so that the next walk makes it anew rather than find it half
+          // done. What was swapped in since (a link, a file, someone else's) is left alone.
+          switch error {
+          case .notADirectory, .danglingSymlink, .ownedByAnotherUser: break
+          default: _ = syscalls.remove(in: parent, entry: FileName(name), isDirectory: true)
+          }
+          throw error
+        }
       }
       let error = made!
       switch error {

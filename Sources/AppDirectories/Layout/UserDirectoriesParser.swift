@@ -87,8 +87,6 @@ struct UserDirectories: Sendable, Hashable {
 
   /// The absolute, normalized path of each key's last usable line.
   var paths: [Key: String] { entries.compactMapValues(\.path) }
-  /// The number (from 1) of each key's last usable line.
-  var lineNumbers: [Key: Int] { entries.compactMapValues(\.line) }
   /// The lines of each key that were ignored, with why, in file order.
   var problems: [Key: [IgnoredValue.Reason]] {
     entries.compactMapValues { $0.problems.isEmpty ? nil : $0.problems }
