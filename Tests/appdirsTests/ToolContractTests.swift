@@ -6,6 +6,62 @@ import Testing
 /// The tool's contract, value by value: each exit code from a real failure, JSON escaping, each
 /// warning told once, and the parser's forms (`--opt=value`, `--`, a valid `--layout`).
 @Suite struct ToolContractTests {
+  // MARK: Messages that depend on what is found
+
+  @Test func helpTakesOneCommand() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(
+      ["help", "path", "list"], environment: root.toolEnvironment, in: root)
+    #expect(result.status == 64)
+    #expect(
+      result.standardError
+        == "appdirs: error: help takes one COMMAND, got 2\nRun 'appdirs help help' for usage.\n")
+  }
+
+  @Test func aUserFolderThatCannotBeMadeNamesItsLine() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("XDG_MUSIC_DIR=\"$HOME/Tunes\"\n", to: "home/.config/user-dirs.dirs")
+    try root.write("a file", to: "home/Tunes")
+    let result = try Tool.run(
+      ["path", "music", "--create"], environment: root.toolEnvironment, in: root)
+    #expect(result.status == 73)
+    #expect(
+      result.standardError.hasSuffix(
+        "appdirs: note: \(root.home)/Tunes comes from line 1 of \(root.home)/.config/user-dirs.dirs.\n"
+      ), "\(result.standardError)")
+  }
+
+  @Test func doctorNamesALinkThatLeadsNowhereOnTheWay() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.symlink("home/.cache", to: root.at("nowhere"))
+    let result = try Tool.run(
+      ["doctor", "--app", "ExampleApp"], environment: root.toolEnvironment, in: root)
+    #expect(result.status == 1)
+    #expect(
+      result.lines.contains(
+        "problem: \(root.home)/.cache is a symbolic link that leads nowhere, so \(root.home)/.cache/ExampleApp cannot be created"
+      ))
+    #expect(
+      result.lines.contains(
+        "  fix: Create its target or remove the link (rm '\(root.home)/.cache')."))
+  }
+
+  @Test func sizesInMebibytesAndGibibytes() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    // Sparse files: the apparent sizes du -sb counts, without the blocks.
+    try root.write("", to: "home/.cache/ExampleApp/five")
+    try root.write("", to: "home/.local/share/ExampleApp/three")
+    #expect(truncate(root.home + "/.cache/ExampleApp/five", 5 << 20) == 0)
+    #expect(truncate(root.home + "/.local/share/ExampleApp/three", 3 << 30) == 0)
+    let result = try Tool.run(
+      ["list", "--app", "ExampleApp", "--sizes"], environment: root.toolEnvironment, in: root)
+    #expect(result.status == 0)
+    let cache = try #require(result.lines.first { $0.hasPrefix("cache ") })
+    let data = try #require(result.lines.first { $0.hasPrefix("data ") })
+    #expect(cache.hasSuffix("  5.0 MiB"), "\(cache)")
+    #expect(data.hasSuffix("  3.0 GiB"), "\(data)")
+  }
+
   // MARK: What the tool reads from its own process
 
   @Test func aVariableThatIsNotUTF8IsIgnoredWithAWarning() throws {
