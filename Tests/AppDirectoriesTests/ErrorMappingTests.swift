@@ -180,6 +180,18 @@ struct ErrorMappingTests {
     }
   }
 
+  @Test("Without a home, making a directory throws the resolution's error, every time")
+  func noHomeIsTheErrorOfEveryCall() throws {
+    let dirs = try AppDirectories(app: "ExampleApp", environment: pureEnvironment([:]))
+    let expected = DirectoryError.homeUnavailable(
+      reason:
+        "HOME is unset, empty or relative, and the password database has no entry for user 1000")
+    for kind in [AppDirectory.data, .cache, .logs] {
+      #expect(throws: expected) { try dirs.directory(kind) }
+      #expect(throws: expected) { try dirs.directory(kind) }
+    }
+  }
+
   @Test("A base directory's search list: the first file found, then every one")
   func locateInABaseDirectory() throws {
     try TemporaryRoot.with { root in

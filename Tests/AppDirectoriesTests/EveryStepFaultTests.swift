@@ -380,4 +380,76 @@ struct EveryStepFaultTests {
       #expect(root.mode(target) == 0o700, comment)
     }
   }
+
+  /// What an interrupted migration leaves, made by hand.
+  enum Leftover: String, CaseIterable, CustomTestStringConvertible {
+    /// A staging directory of a killed copy, beside the destination.
+    case staging
+    /// The copy published and the source renamed aside.
+    case asideWithDestination
+    /// The source renamed aside, its copy gone since.
+    case asideWithoutDestination
+    /// The copy published, the source not yet touched.
+    case publishedWithSource
+    var testDescription: String { rawValue }
+
+    var faults: [RecordingSystemCalls.Fault] {
+      self == .staging ? [MigrationTests.acrossFileSystems] : []
+    }
+
+    func make(_ setup: MigrationTests.Setup) throws {
+      let aside = setup.root.home + "/.exampleapp.appdirs-moved"
+      switch self {
+      case .staging:
+        try setup.root.write("half", to: "home/.config/.exampleapp.appdirs-staging/settings.json")
+      case .asideWithDestination:
+        try setup.root.makeDirectory("home/.config", mode: 0o700)
+        try FileManager.default.copyItem(atPath: setup.legacy, toPath: setup.destination)
+        #expect(rename(setup.legacy, aside) == 0)
+      case .asideWithoutDestination:
+        #expect(rename(setup.legacy, aside) == 0)
+      case .publishedWithSource:
+        try setup.root.makeDirectory("home/.config", mode: 0o700)
+        try FileManager.default.copyItem(atPath: setup.legacy, toPath: setup.destination)
+      }
+    }
+  }
+
+  @Test(
+    "Finishing an interrupted migration with a failure at any call loses nothing, and the next run finishes it",
+    arguments: Leftover.allCases)
+  func leftoversFailingAtEachCall(leftover: Leftover) throws {
+    let reference = try MigrationTests.Setup(largeSize: 5000, faults: leftover.faults)
+    try leftover.make(reference)
+    _ = try reference.migrate()
+    let count = reference.provider.records.count
+    #expect(count > 10, "only \(count) calls")
+    for index in 1...count {
+      let setup = try MigrationTests.Setup(
+        largeSize: 5000, faults: [Self.failing(call: index, with: EIO)] + leftover.faults)
+      let comment: Comment = "EIO at call \(index) of \(count)"
+      let aside = setup.root.home + "/.exampleapp.appdirs-moved"
+      let before = try #require(TreeSnapshot.lines(of: setup.legacy, times: false))
+      try leftover.make(setup)
+      do throws(DirectoryError) {
+        _ = try setup.migrate()
+      } catch {
+        let path = try #require(error.path, "\(comment): \(error)")
+        #expect(path.hasPrefix(setup.root.path), "\(comment): \(error)")
+      }
+      #expect(
+        TreeSnapshot.lines(of: setup.legacy, times: false) == before
+          || TreeSnapshot.lines(of: setup.destination, times: false) == before
+          || TreeSnapshot.lines(of: aside, times: false) == before, comment)
+      setup.provider.clearFaults()
+      do throws(DirectoryError) {
+        _ = try setup.migrate()
+      } catch {
+        Issue.record("\(comment): the run after it failed: \(error)")
+      }
+      #expect(TreeSnapshot.lines(of: setup.destination, times: false) == before, comment)
+      #expect(TreeSnapshot.listing(setup.root.home) == [".config"], comment)
+      #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"], comment)
+    }
+  }
 }

@@ -400,6 +400,36 @@ struct MigrationTests {
     #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
   }
 
+  @Test("A destination filled between the look and the rename is a conflict, nothing moved")
+  func destinationFilledBeforeTheRename() throws {
+    let setup = try Setup(faults: [
+      RecordingSystemCalls.Fault(errno: ENOTEMPTY, remaining: 1) {
+        $0.call == .renameat && $0.name == ".exampleapp"
+      }
+    ])
+    let before = try #require(TreeSnapshot.lines(of: setup.legacy))
+    #expect(try setup.migrate() == Self.outcome(.conflict, setup))
+    #expect(TreeSnapshot.lines(of: setup.legacy) == before)
+  }
+
+  @Test("A legacy path whose folder does not exist: nothing to migrate")
+  func missingLegacyParent() throws {
+    let setup = try Setup(sample: false)
+    let legacy = URL(fileURLWithPath: setup.root.home + "/gone/.exampleapp")
+    #expect(try setup.dirs.migrate(from: legacy, to: .config).action == .nothingToMigrate)
+    #expect(!setup.root.exists(setup.destination))
+  }
+
+  @Test("A dry run with a link at the destination says conflict")
+  func dryRunWithALinkAtTheDestination() throws {
+    let setup = try Setup()
+    try setup.root.makeDirectory("home/.config", mode: 0o700)
+    try setup.root.symlink("home/.config/exampleapp", to: setup.root.at("elsewhere"))
+    let before = setup.everything
+    #expect(try setup.migrate(.dryRun) == Self.outcome(.conflict, setup, dryRun: true))
+    #expect(setup.everything == before)
+  }
+
   @Test("A destination that differs by one byte is a conflict")
   func nearlyTheSameDestinationIsAConflict() throws {
     let setup = try Setup()
