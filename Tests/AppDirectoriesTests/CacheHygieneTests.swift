@@ -135,6 +135,27 @@ struct CacheHygieneTests {
     #expect(Self.tag(cache)?.hasPrefix(CacheDirectoryTag.signature + "\n") == true)
   }
 
+  @Test("Without hard links, a tag written meanwhile by another process is kept")
+  func tagWithoutHardLinksWrittenMeanwhile() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let cache = root.home + "/.cache/ExampleApp"
+    // linkat is refused (no hard links here) and, just before the rename, another process
+    // has put its own tag in place: it stays, and the temporary file goes.
+    let provider = RecordingSystemCalls(
+      faults: [RecordingSystemCalls.Fault(errno: EPERM, remaining: 1) { $0.call == .linkat }],
+      beforeCall: { record in
+        guard record.call == .fstatat, record.name == "CACHEDIR.TAG",
+          !FileManager.default.fileExists(atPath: cache + "/CACHEDIR.TAG")
+        else { return }
+        _ = FileManager.default.createFile(
+          atPath: cache + "/CACHEDIR.TAG", contents: Data("theirs".utf8))
+      })
+    let dirs = try Self.directories(root, provider: provider)
+    #expect(try dirs.directory(.cache).path == cache)
+    #expect(TreeSnapshot.listing(cache) == ["CACHEDIR.TAG"])
+    #expect(Self.tag(cache) == "theirs")
+  }
+
   // MARK: Versions
 
   @Test("A version folder inside the cache, and the other versions removed")

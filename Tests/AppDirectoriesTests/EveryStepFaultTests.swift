@@ -289,6 +289,23 @@ struct EveryStepFaultTests {
     // Every entry of the copy was asked for with fstatat.
     #expect(setup.provider.records.filter { $0.call == .fstatat }.count >= before.count)
 
+    // An entry that cannot be asked for its type stops the migration, typed, on its path.
+    let unreadable = try MigrationTests.Setup(
+      largeSize: 5000,
+      faults: [
+        MigrationTests.acrossFileSystems,
+        RecordingSystemCalls.Fault(errno: EIO, remaining: 1) {
+          $0.call == .fstatat && $0.name == "settings.json"
+        },
+      ], configure: { $0.listsTypes = false })
+    let unreadableBefore = try #require(TreeSnapshot.lines(of: unreadable.legacy))
+    #expect(
+      throws: DirectoryError.migrationFailed(
+        source: unreadable.legacy,
+        problem: .failed(path: unreadable.legacy + "/settings.json", errno: .ioError))
+    ) { try unreadable.migrate() }
+    #expect(TreeSnapshot.lines(of: unreadable.legacy) == unreadableBefore)
+
     var configured = RecordingSystemCalls()
     configured.listsTypes = false
     let clean = try CleanSetup(provider: configured)

@@ -11,6 +11,18 @@ struct PathsAsGivenTests {
   static let home = "/home/ada"
   static let file = home + "/.config/user-dirs.dirs"
 
+  static let normalized: [(String, String)] = [
+    ("/a//b/./c/", "/a/b/c"), ("/", "/"), ("//", "/"), ("a/./b//", "a/b"), ("./", "."),
+    (".", "."), ("a", "a"), ("/a/../b", "/a/../b"),
+  ]
+
+  /// Repeated separators and `.` go, `..` stays (it may cross a link), and a relative path
+  /// that is nothing but `.` is `.`.
+  @Test(arguments: normalized)
+  func normalization(path: String, expected: String) {
+    #expect(POSIXPath.normalize(path) == expected)
+  }
+
   /// A `/` followed by a combining mark is one `Character` but still a separator.
   static let combiningLines: [(line: String, path: String)] = [
     ("XDG_DOCUMENTS_DIR=\"$HOME/\u{301}x\"", home + "/\u{301}x"),

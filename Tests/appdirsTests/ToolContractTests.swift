@@ -8,6 +8,16 @@ import Testing
 @Suite struct ToolContractTests {
   // MARK: Messages that depend on what is found
 
+  @Test func theExplanationOfASharedContainerNamesItsGroup() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(
+      ["path", "shared", "--group", "group.com.example", "--explain"],
+      environment: root.toolEnvironment, in: root)
+    #expect(result.status == 0)
+    #expect(result.lines.first == root.home + "/.local/share/group-containers/group.com.example")
+    #expect(result.lines.contains("group: the container of the group group.com.example"))
+  }
+
   @Test func helpTakesOneCommand() throws {
     let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(
