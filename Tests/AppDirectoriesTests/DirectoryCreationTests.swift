@@ -425,6 +425,26 @@ struct DirectoryCreationTests {
     }
   }
 
+  @Test("A component removed after each mkdirat, twelve times: the walk gives up, typed")
+  func componentRemovedAgainAndAgain() throws {
+    try TemporaryRoot.with { root in
+      let removals = Locked(0)
+      let recorder = RecordingSystemCalls(afterMakeDirectory: { parent, name in
+        if name == "b", unlinkat(parent, name, AT_REMOVEDIR) == 0 {
+          removals.withLock { $0 += 1 }
+        }
+      })
+      #expect(
+        throws: DirectoryError.creationFailed(path: root.at("a/b"), errno: .noSuchFileOrDirectory)
+      ) {
+        try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(
+          root.at("a/b/c"))
+      }
+      #expect(removals.withLock { $0 } == 12)
+      #expect(!root.exists(root.at("a/b")))
+    }
+  }
+
   @Test func interruptedCallsAreRetried() throws {
     try TemporaryRoot.with { root in
       let interrupted = Locked<Set<String>>([])

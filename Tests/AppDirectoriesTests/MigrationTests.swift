@@ -576,6 +576,35 @@ struct MigrationTests {
     #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
   }
 
+  @Test("A FIFO planted in the source during the copy stops it, named; nothing is published")
+  func fifoPlantedDuringTheCopy() throws {
+    let planted = Locked(false)
+    let root = Locked<String?>(nil)
+    let setup = try Setup(faults: [Self.acrossFileSystems]) { _, _ in }
+    root.withLock { $0 = setup.legacy }
+    // A writer that ignores the lock: once the copy has begun (it makes the staged `themes`),
+    // a FIFO appears in a folder the copy has not listed yet.
+    let provider = RecordingSystemCalls(
+      faults: [Self.acrossFileSystems],
+      beforeCall: { record in
+        guard record.call == .mkdirat, record.name == "themes",
+          let legacy = root.withLock({ $0 }), planted.withLock({ !$0 })
+        else { return }
+        planted.withLock { $0 = true }
+        mkfifo(legacy + "/themes/dark/late", 0o600)
+      })
+    let dirs = try AppDirectories(
+      app: "exampleapp", organization: nil, layout: .native,
+      environment: setup.root.environment(), syscalls: provider.syscalls)
+    #expect(
+      throws: DirectoryError.migrationFailed(
+        source: setup.legacy, problem: .specialFiles([setup.legacy + "/themes/dark/late"]))
+    ) { try dirs.migrate(from: setup.legacyURL, to: .config) }
+    #expect(planted.withLock { $0 })
+    #expect(TreeSnapshot.listing(setup.root.home + "/.config") == [])
+    #expect(setup.root.exists(setup.legacy + "/settings.json"))
+  }
+
   @Test("A migration waits for the lock another migration of the app holds")
   func aMigrationWaitsForTheLock() throws {
     let setup = try Setup()

@@ -91,6 +91,12 @@ struct DirectoryCreator: Sendable {
         do throws(DirectoryError) {
           return (try openCreated(parent: parent, name: name, path: path), true)
         } catch {
+          if case .failure(.noSuchFileOrDirectory) = syscalls.status(
+            in: parent, name: name, followSymlinks: false)
+          {
+            // Removed by someone else since our mkdirat: made again.
+            continue
+          }
           // Not finished (not yet 0700, say, under a strict umask): the empty directory just
           // made is taken back, so that the next walk makes it anew rather than find it half
           // done. What was swapped in since (a link, a file, someone else's) is left alone.

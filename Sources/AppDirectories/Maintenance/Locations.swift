@@ -67,13 +67,8 @@ extension AppDirectories {
         entries.append((kind.map { [$0] } ?? [], path))
       }
     }
-    for kind in AppDirectory.ownKinds {
-      do throws(DirectoryError) {
-        add(kind, try resolution(for: kind).path)
-      } catch .unsupported {
-        continue
-      }
-    }
+    // Every platform has all of an application's own kinds; only groups may be missing.
+    for kind in AppDirectory.ownKinds { add(kind, try resolution(for: kind).path) }
     for group in groups {
       do throws(DirectoryError) {
         add(.shared(group: group), try resolution(for: .shared(group: group)).path)
