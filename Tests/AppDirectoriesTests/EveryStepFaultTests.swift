@@ -375,8 +375,12 @@ struct EveryStepFaultTests {
       let dirs = try CacheHygieneTests.directories(root, provider: provider)
       return (root, provider, dirs)
     }
-    let (_, reference, referenceDirectories) = try run([])
-    _ = try referenceDirectories.directory(creation.kind)
+    let (referenceRoot, reference, referenceDirectories) = try run([])
+    // The root must outlive the call, or the call would make its folders again after the
+    // root has been removed.
+    try withExtendedLifetime(referenceRoot) {
+      _ = try referenceDirectories.directory(creation.kind)
+    }
     let count = reference.records.count
     #expect(count >= 5, "only \(count) calls")
     for index in 1...count {
