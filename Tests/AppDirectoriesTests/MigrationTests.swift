@@ -412,6 +412,18 @@ struct MigrationTests {
     #expect(TreeSnapshot.lines(of: setup.legacy) == before)
   }
 
+  @Test("A legacy folder whose name begins with the new one's is not inside it")
+  func legacyFolderBesideTheDestination() throws {
+    // ~/.config/exampleapp-old shares its first letters with ~/.config/exampleapp, not a
+    // folder: the move goes ahead.
+    let setup = try Setup(sample: false)
+    try TreeSnapshot.makeSample(at: setup.root.home + "/.config/exampleapp-old", largeSize: 100)
+    let before = try #require(TreeSnapshot.lines(of: setup.root.home + "/.config/exampleapp-old"))
+    let legacy = URL(fileURLWithPath: setup.root.home + "/.config/exampleapp-old")
+    #expect(try setup.dirs.migrate(from: legacy, to: .config).action == .moved)
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+  }
+
   @Test("A legacy path whose folder does not exist: nothing to migrate")
   func missingLegacyParent() throws {
     let setup = try Setup(sample: false)

@@ -60,6 +60,17 @@ struct PlatformRulesTests {
     #expect(components == row.2)
   }
 
+  static let posixContainmentRows: [(path: String, directory: String, inside: Bool)] = [
+    ("/home/ada/x", "/home/ada", true), ("/home/ada", "/home/ada", true),
+    ("/home/adam", "/home/ada", false), ("/home/ada-old/x", "/home/ada", false),
+    ("/x", "/", true), ("/home", "/home/ada", false), ("/Home/ada/x", "/home/ada", false),
+  ]
+
+  @Test("POSIX containment is by whole components, and by bytes", arguments: posixContainmentRows)
+  func posixContainment(path: String, directory: String, inside: Bool) {
+    #expect(PathStyle.posix.isInside(path, directory) == inside)
+  }
+
   @Test("Windows containment ignores the case of ASCII letters, as NTFS does")
   func windowsContainment() {
     #expect(PathStyle.windows.isInside(#"c:\users\ada\x"#, #"C:\Users\Ada"#))

@@ -24,6 +24,13 @@ import Testing
         "app: ExampleApp is appended", "warnings: none",
       ]),
     Case(
+      name: "logs", arguments: ["logs", "--app", "ExampleApp"], environment: [:],
+      userDirectories: nil, path: "~/.local/state/ExampleApp/log",
+      mentions: [
+        "kind: logs of the application ExampleApp",
+        "app: ExampleApp/log is appended for the application ExampleApp",
+      ]),
+    Case(
       name: "variable", arguments: ["config"], environment: ["XDG_CONFIG_HOME": "@/conf"],
       userDirectories: nil, path: "@/conf",
       mentions: ["source: the environment variable XDG_CONFIG_HOME (XDG_CONFIG_HOME=@/conf)"]),

@@ -20,6 +20,27 @@ import Testing
     return try #require(object as? [String: Any])
   }
 
+  @Test func columnsAreAlignedByCharactersWithTwoSpacesBetween() throws {
+    // "Café" is four characters and five bytes.
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(
+      ["list", "--app", "Café"], environment: root.toolEnvironment, in: root)
+    #expect(result.status == 0)
+    let header = try #require(result.lines.first)
+    let sourceColumn = try #require(header.range(of: "SOURCE")).lowerBound
+    let offset = header.distance(from: header.startIndex, to: sourceColumn)
+    let paths = result.lines.dropFirst().map {
+      $0.split(separator: " ", omittingEmptySubsequences: true)[1]
+    }
+    let longest = try #require(paths.map(\.count).max())
+    // The widest path, then exactly two spaces, then the source.
+    #expect(offset == "KIND         ".count + longest + 2, "\(header)")
+    for line in result.lines.dropFirst() {
+      let start = line.index(line.startIndex, offsetBy: offset)
+      #expect(line[line.index(before: start)] == " " && line[start] != " ", "\(line)")
+    }
+  }
+
   @Test func jsonHasTheDocumentedShape() throws {
     let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("home/.cache")
