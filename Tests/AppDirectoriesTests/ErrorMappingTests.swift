@@ -93,6 +93,14 @@ struct ErrorMappingTests {
       "Free some disk space or raise the quota, then try again."
     ),
     (
+      .creationFailed(path: path, errno: .quotaExceeded),
+      "Free some disk space or raise the quota, then try again."
+    ),
+    (
+      .migrationFailed(source: "/old", problem: .failed(path: path, errno: .quotaExceeded)),
+      "Free some disk space or raise the quota, then run the migration again: it goes on where it stopped, and the source is untouched until the copy is complete."
+    ),
+    (
       .creationFailed(path: path, errno: .tooManyOpenFiles),
       "Close some files or raise the open-file limit (ulimit -n)."
     ),

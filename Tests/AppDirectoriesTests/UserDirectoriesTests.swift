@@ -382,6 +382,27 @@ struct UserDirectoriesTests {
     }
   }
 
+  @Test("The files kept: a changed file is read anew; when full, the oldest read goes")
+  func theOldestReadGoesFirst() {
+    func status(_ size: Int64) -> FileStatus {
+      FileStatus(type: .regular, permissions: 0o644, owner: 1000, size: size)
+    }
+    var files = UserDirectoriesReader.ReadFiles(capacity: 3)
+    #expect(files.insert("/a", status: status(1), bytes: [1]) == 1)
+    _ = files.insert("/b", status: status(1), bytes: [2])
+    _ = files.insert("/c", status: status(1), bytes: [3])
+    #expect(files.entry("/a", status: status(1))?.bytes == [1])
+    // A file whose status changed is not what was read.
+    #expect(files.entry("/a", status: status(2)) == nil)
+    // /a read again (changed): it is now the newest, and /b the oldest.
+    #expect(files.insert("/a", status: status(2), bytes: [4]) == 4)
+    _ = files.insert("/d", status: status(1), bytes: [5])
+    #expect(Set(files.entries.keys) == ["/a", "/c", "/d"])
+    _ = files.insert("/e", status: status(1), bytes: [6])
+    #expect(Set(files.entries.keys) == ["/a", "/d", "/e"])
+    #expect(files.entry("/a", status: status(2))?.bytes == [4])
+  }
+
   @Test func unchangedFileIsParsedOnce() throws {
     try TemporaryRoot.with { root in
       let file = root.home + "/.config/user-dirs.dirs"

@@ -8,18 +8,42 @@ enum UserDirectoriesReader {
   /// Files longer than this are read only up to here.
   static let sizeLimit = 1 << 20
 
-  private struct Cached {
-    var path: String
-    var status: FileStatus
-    var bytes: [UInt8]
-    var generation: UInt64
-  }
-
   /// The files read last, by path: a process that looks at one home keeps one entry, and
   /// several homes (tests, a tool previewing other users) do not push each other out, up to
-  /// `capacity`.
-  private static let cache = Locked<(files: [String: Cached], generations: UInt64)>(([:], 0))
-  static let capacity = 16
+  /// `capacity`; then the oldest read goes first.
+  struct ReadFiles: Sendable {
+    struct Entry: Sendable {
+      var status: FileStatus
+      var bytes: [UInt8]
+      var generation: UInt64
+    }
+
+    let capacity: Int
+    private(set) var entries: [String: Entry] = [:]
+    private var generations: UInt64 = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// What was read from `path`, if the file's status is still `status`.
+    func entry(_ path: String, status: FileStatus) -> Entry? {
+      guard let entry = entries[path], entry.status == status else { return nil }
+      return entry
+    }
+
+    /// Keeps the bytes read from `path`, under a new generation, which it returns.
+    mutating func insert(_ path: String, status: FileStatus, bytes: [UInt8]) -> UInt64 {
+      generations += 1
+      if entries[path] == nil && entries.count >= capacity,
+        let oldest = entries.min(by: { $0.value.generation < $1.value.generation })
+      {
+        entries[oldest.key] = nil
+      }
+      entries[path] = Entry(status: status, bytes: bytes, generation: generations)
+      return generations
+    }
+  }
+
+  private static let cache = Locked(ReadFiles(capacity: 16))
 
   /// The file at `path`, read when the environment reads it from disk
   /// (``ProcessEnvironment/UserDirectoriesFile/readFromDisk``); `nil` otherwise, when the
@@ -50,23 +74,12 @@ enum UserDirectoriesReader {
     case .failure(let error):
       return .failure(error)
     }
-    if let cached = cache.withLock({ $0.files[path] }), cached.status == status {
+    if let cached = cache.withLock({ $0.entry(path, status: status) }) {
       return .success((cached.bytes, cached.generation))
     }
     switch syscalls.readFile(path: path, limit: sizeLimit) {
     case .success(let bytes):
-      let generation = cache.withLock { cache in
-        cache.generations += 1
-        if cache.files[path] == nil && cache.files.count >= capacity {
-          // The oldest read goes.
-          if let oldest = cache.files.min(by: { $0.value.generation < $1.value.generation }) {
-            cache.files[oldest.key] = nil
-          }
-        }
-        cache.files[path] = Cached(
-          path: path, status: status, bytes: bytes, generation: cache.generations)
-        return cache.generations
-      }
+      let generation = cache.withLock { $0.insert(path, status: status, bytes: bytes) }
       return .success((bytes, generation))
     case .failure(let error):
       return .failure(error)

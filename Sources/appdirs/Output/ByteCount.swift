@@ -5,7 +5,8 @@ enum ByteCount {
     let units = ["KiB", "MiB", "GiB", "TiB", "PiB"]
     var value = Double(bytes) / 1024
     var unit = 0
-    while value >= 1024 && unit < units.count - 1 {
+    // The unit is chosen after rounding, so that 1,048,575 bytes are 1.0 MiB, not 1024.0 KiB.
+    while (value * 10).rounded() >= 10240 && unit < units.count - 1 {
       value /= 1024
       unit += 1
     }
