@@ -8,10 +8,10 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 scratch=.build/coverage
-profiles="$PWD/$scratch/profiles"
-rm -rf "$profiles"
-mkdir -p "$profiles"
-# The privilege tests run the tool as user 65534, whose profiles must land here too.
+# The privilege tests run the tool as user 65534, whose profiles must land here too: a folder
+# every user can reach (a clone may sit in a private folder), removed at the end.
+profiles="$(mktemp -d "${TMPDIR:-/tmp}/appdirs-coverage.XXXXXX")"
+trap 'rm -rf "$profiles"' EXIT
 chmod 1777 "$profiles"
 swift build --build-tests --enable-code-coverage --scratch-path "$scratch" >/dev/null
 bin="$(swift build --show-bin-path --scratch-path "$scratch")"
