@@ -70,6 +70,37 @@ struct MigrationTests {
     #expect(setup.provider.records.filter { $0.call == .sendfile || $0.call == .write }.isEmpty)
     #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
     #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"])
+    // The rename is made durable: both parents are fsynced after it.
+    let afterRename = setup.provider.records.drop { $0.call != .renameat }.dropFirst()
+    #expect(
+      Set(afterRename.filter { $0.call == .fsync }.map(\.name))
+        == [setup.root.home, setup.root.home + "/.config"])
+  }
+
+  @Test("The staging and aside names come from the destination's and the source's names")
+  func stagingIsNamedAfterTheDestination() throws {
+    let setup = try Setup(
+      sample: false,
+      faults: [
+        RecordingSystemCalls.Fault(errno: EXDEV, remaining: 1) {
+          $0.call == .renameat && $0.name == "olddir"
+        }
+      ])
+    let legacy = setup.root.home + "/olddir"
+    try TreeSnapshot.makeSample(at: legacy, largeSize: 100)
+    let before = try #require(TreeSnapshot.lines(of: legacy))
+    let outcome = try setup.dirs.migrate(from: URL(fileURLWithPath: legacy), to: .config)
+    #expect(outcome.action == .copied)
+    #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    let renames = setup.provider.calls.compactMap { call -> String? in
+      if case .rename(let from, let to) = call { return "\(from) -> \(to)" }
+      return nil
+    }
+    #expect(
+      renames == [
+        "olddir -> exampleapp", ".exampleapp.appdirs-staging -> exampleapp",
+        "olddir -> .olddir.appdirs-moved",
+      ])
   }
 
   @Test("Across file systems: a staged copy, fsynced, published, then the source removed")

@@ -296,4 +296,21 @@ extension Trait where Self == ConditionTrait {
   static var needsRoot: Self {
     .enabled(if: geteuid() == 0, "gives files to another user or runs as one, which needs root")
   }
+
+  /// For tests that run a set-user-ID copy of the tool: the temporary directory must honour
+  /// the bit (a sealed run's `/tmp` is mounted `nosuid`), and the tool must not be built with
+  /// a sanitizer, whose runtime cannot work in a set-user-ID process.
+  static var needsSetUserID: Self {
+    .enabled(
+      if: {
+        var info = statvfs()
+        guard statvfs(NSTemporaryDirectory(), &info) == 0,
+          info.f_flag & UInt(ST_NOSUID) == 0
+        else { return false }
+        let sanitizers = ["__asan_init", "__tsan_init"]
+        return !sanitizers.contains { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil }
+      }(),
+      "runs a set-user-ID program, which needs a temporary directory without nosuid and no sanitizer"
+    )
+  }
 }

@@ -112,6 +112,28 @@ import Testing
     #expect(again.standardOutput == "nothing to clean for ExampleApp\n")
   }
 
+  @Test func allWithAGroupRemovesItsContainerToo() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("s", to: "home/.local/share/group-containers/group.com.example/shared")
+    try root.write("o", to: "home/.local/share/group-containers/group.com.other/shared")
+    try root.write("c", to: "home/.cache/ExampleApp/file")
+    let dry = try Self.run(
+      ["clean", "--app", "ExampleApp", "--all", "--group", "group.com.example"], root)
+    #expect(dry.status == 0)
+    #expect(
+      dry.standardOutput.contains(root.home + "/.local/share/group-containers/group.com.example"))
+    let all = try Self.run(
+      ["clean", "--app", "ExampleApp", "--all", "--group", "group.com.example", "--yes"], root)
+    #expect(all.status == 0)
+    #expect(
+      all.lines == [
+        "removed \(root.home)/.cache/ExampleApp",
+        "removed \(root.home)/.local/share/group-containers/group.com.example",
+      ])
+    #expect(
+      TreeSnapshot.listing(root.home + "/.local/share/group-containers") == ["group.com.other"])
+  }
+
   @Test func aBaseDirectoryThroughAnOverrideIsAUsageError() throws {
     let root = try TemporaryRoot.withUserDirectories()
     try root.write("theirs", to: "home/.cache/Other/file")

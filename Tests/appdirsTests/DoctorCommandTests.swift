@@ -140,6 +140,11 @@ import Testing
       problem: "XDG_DATA_DIRS entry \"share\" is not an absolute path and is ignored",
       fix: "Remove the entry from XDG_DATA_DIRS or make it absolute."),
     Finding(
+      name: "relative XDG_CONFIG_DIRS entry",
+      prepare: { _, env in env["XDG_CONFIG_DIRS"] = "etc/xdg:/etc/xdg" },
+      problem: "XDG_CONFIG_DIRS entry \"etc/xdg\" is not an absolute path and is ignored",
+      fix: "Remove the entry from XDG_CONFIG_DIRS or make it absolute."),
+    Finding(
       name: "ignored user-dirs.dirs line",
       prepare: { root, _ in
         try root.write("# header\nXDG_MUSIC_DIR=\"$HOMER/x\"\n", to: "config/user-dirs.dirs")

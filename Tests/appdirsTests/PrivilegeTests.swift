@@ -24,6 +24,39 @@ struct PrivilegeTests {
     return lstat(path, &info) == 0 ? info : nil
   }
 
+  @Test(
+    "Set-user-ID: run by another user, the tool distrusts HOME and XDG_* (AT_SECURE)",
+    .needsSetUserID)
+  func setUserIDDistrustsTheEnvironment() throws {
+    let root = try Self.root()
+    let plain = root.at("appdirs-plain")
+    let setUserID = root.at("appdirs-setuid")
+    for copy in [plain, setUserID] {
+      try FileManager.default.copyItem(atPath: Tool.path, toPath: copy)
+      chown(copy, 0, 0)
+    }
+    chmod(plain, 0o755)
+    chmod(setUserID, 0o4755)
+    let environment = ["HOME": root.home, "XDG_CACHE_HOME": root.at("cache")]
+    func run(_ tool: String) throws -> ToolResult {
+      try Tool.runProcess(
+        [
+          "/usr/bin/setpriv", "--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups",
+          tool, "path", "cache", "--app", "X",
+        ], environment: environment, in: root)
+    }
+    // The same copy without the bit follows the variable.
+    let followed = try run(plain)
+    #expect(followed.status == 0)
+    #expect(followed.standardOutput == root.at("cache") + "/X\n")
+    // With it, the effective user is root: HOME and XDG_CACHE_HOME are ignored, and the home
+    // is root's entry in the password database.
+    let distrusted = try run(setUserID)
+    #expect(distrusted.status == 0, "\(distrusted.standardError)")
+    let home = try #require(getpwuid(0)?.pointee.pw_dir.map { String(cString: $0) })
+    #expect(distrusted.standardOutput == home + "/.cache/X\n")
+  }
+
   @Test("An unwritable parent is a permission error naming the path, and nothing is created")
   func unwritableParent() throws {
     let root = try Self.root()

@@ -157,13 +157,17 @@ import Testing
 
   @Test func jsonEscapesControlCharactersQuotesAndNewlines() throws {
     let root = try TemporaryRoot.withUserDirectories()
-    let odd = root.at("odd \"dir\"\\\n\t\u{1}\u{7f}é")
+    let odd = root.at("odd \"dir\"\\\n\t\u{1}\u{1b}\u{1f}\u{7f}é")
     var environment = root.toolEnvironment
     environment["XDG_CONFIG_HOME"] = odd
     let result = try Tool.run(
       ["list", "--app", "ExampleApp", "--json"], environment: environment, in: root)
     #expect(result.status == 0)
-    #expect(result.standardOutput.contains(#"odd \"dir\"\\\n\t\u0001"#), "\(result.standardOutput)")
+    #expect(
+      result.standardOutput.contains(#"odd \"dir\"\\\n\t\u0001\u001b\u001f"#),
+      "\(result.standardOutput)")
+    // No control character is written raw.
+    #expect(!result.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     // Every line of the output is one line of JSON: the newline was escaped.
     #expect(!result.lines.contains { $0.hasSuffix("odd \"dir\"\\") })
     let object = try #require(
