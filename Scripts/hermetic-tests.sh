@@ -55,7 +55,8 @@ fi
 # The objects seeded into the namespace's /tmp. A tool running as root that trusts them would
 # use a directory that is not private to it, or follow a link out of /tmp.
 seed_tmp() {
-  mount -t tmpfs -o mode=1777,nosuid,nodev hermetic-tmp /tmp
+  # Not nosuid: a test runs a set-user-ID copy of the tool from its root in /tmp.
+  mount -t tmpfs -o mode=1777,nodev hermetic-tmp /tmp
   mkdir /tmp/runtime-0
   chmod 0755 /tmp/runtime-0
   mkdir /tmp/runtime-1000
