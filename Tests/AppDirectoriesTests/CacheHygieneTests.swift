@@ -414,6 +414,19 @@ struct CacheHygieneTests {
     #expect(TreeSnapshot.listing(root.home) == [])
   }
 
+  @Test("Cleaning the cache leaves the group containers given, which only --all takes")
+  func cleaningTheCacheKeepsGroups() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let dirs = try Self.directories(root)
+    try root.write("x", to: "home/.cache/ExampleApp/file")
+    try root.write("x", to: "home/.local/share/group-containers/group.com.example/file")
+    let report = try dirs.clean(.cache, groups: ["group.com.example"])
+    #expect(report.locations.map(\.url.path) == [root.home + "/.cache/ExampleApp"])
+    #expect(
+      TreeSnapshot.listing(root.home + "/.local/share/group-containers/group.com.example")
+        == ["file"])
+  }
+
   @Test("A legacy path that is relative is refused by locations and clean")
   func relativeLegacyPathsAreRefused() throws {
     let root = try TemporaryRoot.withUserDirectories()

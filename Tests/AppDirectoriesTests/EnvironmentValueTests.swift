@@ -56,6 +56,67 @@ struct EnvironmentValueTests {
     #expect(copy != original)
   }
 
+  static let passwordDatabaseRows: [(String, ProcessEnvironment, Bool)] = [
+    (
+      "a usable HOME", ProcessEnvironment(variables: ["HOME": "/home/ada"], platform: .linux), false
+    ),
+    ("an empty HOME", ProcessEnvironment(variables: ["HOME": ""], platform: .linux), true),
+    ("a relative HOME", ProcessEnvironment(variables: ["HOME": "ada"], platform: .linux), true),
+    ("no HOME", ProcessEnvironment(variables: [:], platform: .linux), true),
+    (
+      "a setuid process",
+      ProcessEnvironment(
+        variables: ["HOME": "/home/ada"], platform: .linux, isSecureExecution: true), true
+    ),
+    (
+      "CFFIXED_USER_HOME on macOS",
+      ProcessEnvironment(variables: ["CFFIXED_USER_HOME": "/Users/ada"], platform: .macOS), false
+    ),
+    (
+      "only HOME on macOS", ProcessEnvironment(variables: ["HOME": "/Users/ada"], platform: .macOS),
+      true
+    ),
+    (
+      "a usable HOME on Android",
+      ProcessEnvironment(variables: ["HOME": "/data/x"], platform: .android), false
+    ),
+  ]
+
+  /// The capture reads the password database (or on Apple platforms the system's home) only
+  /// when the first variable that would decide the home is unusable.
+  @Test(
+    "The password database is read only when it may decide the home",
+    arguments: passwordDatabaseRows)
+  func passwordDatabaseOnlyWhenNeeded(
+    _ name: String, _ environment: ProcessEnvironment, needed: Bool
+  ) {
+    #expect(environment.needsPasswordDatabase == needed, "\(name)")
+  }
+
+  @Test("In a setuid process a variable that is set but not UTF-8 is untrusted, not unset")
+  func undecodableVariableInASetuidProcess() throws {
+    let environment = ProcessEnvironment(
+      variables: ["HOME": "/home/ada"], passwordDatabaseHome: "/home/ada", platform: .linux,
+      isSecureExecution: true, undecodableVariables: ["XDG_CACHE_HOME": [0x2F, 0xFF]])
+    let resolution = try StandardDirectories.resolution(for: .cache, environment: environment)
+    #expect(
+      resolution.ignored.first
+        == IgnoredValue(.variable("XDG_CACHE_HOME"), .untrustedInSecureExecution))
+  }
+
+  @Test("On Apple platforms an unset CFFIXED_USER_HOME passes silently; an empty one is noted")
+  func unsetFixedHomeIsSilent() throws {
+    let unset = ProcessEnvironment(variables: ["HOME": "/Users/ada"], platform: .macOS)
+    let home = try StandardDirectories.resolution(for: .cache, environment: unset).home
+    #expect(home?.path == "/Users/ada")
+    #expect(home?.ignored == [])
+    let empty = ProcessEnvironment(
+      variables: ["HOME": "/Users/ada", "CFFIXED_USER_HOME": ""], platform: .macOS)
+    #expect(
+      try StandardDirectories.resolution(for: .cache, environment: empty).home?.ignored
+        == [IgnoredValue(.variable("CFFIXED_USER_HOME"), .empty)])
+  }
+
   @Test func everyValueHasARowInTheTable() throws {
     // The stored values, by name, read through reflection: a value added to the environment
     // without a row above fails here.

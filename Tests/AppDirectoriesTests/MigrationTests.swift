@@ -327,6 +327,9 @@ struct MigrationTests {
     let before = try #require(TreeSnapshot.lines(of: setup.legacy))
     let first = try setup.migrate(.link)
     #expect(first == Self.outcome(acrossFileSystems ? .copied : .moved, setup, linked: true))
+    // The link is made durable: its folder is fsynced after it.
+    let afterLink = setup.provider.records.drop { $0.call != .symlinkat }.dropFirst()
+    #expect(afterLink.contains { $0.call == .fsync && $0.name == setup.root.home })
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: setup.legacy) == setup.destination)
     #expect(TreeSnapshot.lines(of: setup.destination) == before)
@@ -453,6 +456,21 @@ struct MigrationTests {
     let legacy = URL(fileURLWithPath: setup.root.home + "/.config/exampleapp-old")
     #expect(try setup.dirs.migrate(from: legacy, to: .config).action == .moved)
     #expect(TreeSnapshot.lines(of: setup.destination) == before)
+  }
+
+  @Test("A dry run without a source changes nothing: no leftover removed, no link made")
+  func dryRunWithoutASourceOnlyAnswers() throws {
+    let setup = try Setup()
+    try setup.root.makeDirectory("home/.config", mode: 0o700)
+    try FileManager.default.copyItem(atPath: setup.legacy, toPath: setup.destination)
+    try FileManager.default.removeItem(atPath: setup.legacy)
+    try setup.root.write("half", to: "home/.config/.exampleapp.appdirs-staging/settings.json")
+    let before = setup.everything
+    #expect(
+      try setup.migrate([.dryRun, .link])
+        == Self.outcome(.alreadyMigrated, setup, dryRun: true, linked: true))
+    #expect(try setup.migrate(.dryRun).action == .alreadyMigrated)
+    #expect(setup.everything == before)
   }
 
   @Test("A legacy path whose folder does not exist: nothing to migrate")
