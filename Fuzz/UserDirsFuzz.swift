@@ -12,6 +12,7 @@ public func fuzzUserDirectories(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
   // UTF-8 must never turn into it.
   let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
   let inputHasReplacement = bytes.indices.contains { bytes[$0...].starts(with: replacement) }
+  let lines = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
   for (key, path) in parsed.paths {
     check(path.utf8.first == UInt8(ascii: "/"), "\(key): not absolute: \(path)")
     check(POSIXPath.normalize(path) == path, "\(key): not normalized: \(path)")
@@ -19,9 +20,9 @@ public func fuzzUserDirectories(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
     check(
       inputHasReplacement || !path.unicodeScalars.contains("\u{FFFD}"),
       "\(key): U+FFFD the input did not hold: \(path)")
-    check(parsed.lineNumbers[key] != nil, "\(key): no line number")
+    let line = parsed.entries[key]?.line
+    check(line.map { (1...lines).contains($0) } == true, "\(key): no line number, or out of range")
   }
-  let lines = bytes.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
   let ignored = parsed.problems.values.reduce(0) { $0 + $1.count } + parsed.unattributed.count
   check(ignored <= lines, "more ignored lines than lines")
   return 0
