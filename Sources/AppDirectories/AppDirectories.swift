@@ -226,7 +226,13 @@ public struct AppDirectories: Sendable {
       syscalls: storage.syscalls, trustedRoot: storage.environment.trustedRoot)
     if let index = Self.index(of: kind) {
       if let path = storage.resolvedPaths[index] {
-        if try creator.findOrCreate(path), kind == .cache { tagCache(at: path) }
+        let created = try creator.findOrCreate(path)
+        if kind == .cache, Self.cachesLookedAt.withLock({ $0.insert(path).inserted }) {
+          // Once per process, a cache found without its tag gets one (made by an older
+          // version, or by the generic findOrCreateDirectory), so that cleaning can prove it
+          // the application's; later calls stay one `stat`.
+          if created || mayTagFoundCache(at: path) { tagCache(at: path) }
+        }
       } else {
         _ = try resolved[index].get()
       }
@@ -280,9 +286,28 @@ public struct AppDirectories: Sendable {
       style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: false)
   }
 
-  /// Marks a cache directory just created as one: `CACHEDIR.TAG`, and on Apple platforms with
-  /// the XDG layout the backup exclusion; nothing with Apple's native layout. A failure leaves
-  /// the directory usable and untagged.
+  /// The cache directories this process has looked at for their tag.
+  private static let cachesLookedAt = Locked<Set<String>>([])
+
+  /// Whether a cache directory that was found, not created, may be tagged as the
+  /// application's: at the platform's default place, or empty. A directory that an override
+  /// names and that holds files already is never tagged on sight, since the tag is what lets
+  /// ``clean(_:groups:legacy:dryRun:)`` empty it.
+  private func mayTagFoundCache(at path: String) -> Bool {
+    if (try? cacheNeedsTag()) == false { return true }
+    guard
+      case .success(let directory) = FileTree(syscalls: syscalls).openDirectory(path)
+    else { return false }
+    defer { syscalls.close(descriptor: directory) }
+    guard case .success(let entries) = syscalls.listDirectory(descriptor: directory) else {
+      return false
+    }
+    return entries.isEmpty
+  }
+
+  /// Marks a cache directory as one: `CACHEDIR.TAG` (never replacing one), and on Apple
+  /// platforms with the XDG layout the backup exclusion; nothing with Apple's native layout. A
+  /// failure leaves the directory usable and untagged.
   private func tagCache(at path: String) {
     guard tagsCacheDirectory, !(storage.environment.platform.isApple && layout == .native) else {
       return

@@ -53,18 +53,20 @@ struct CacheHygieneTests {
     #expect(provider.calls == [.status(path: cache, followSymlinks: true)])
   }
 
-  @Test("Only the cache is tagged, only when the library creates it, and never twice")
-  func onlyANewCacheIsTagged() throws {
+  @Test("Only the cache is tagged, a found one too, and never twice")
+  func onlyTheCacheIsTagged() throws {
     let root = try TemporaryRoot.withUserDirectories()
     let dirs = try Self.directories(root)
     #expect(Self.tag(try dirs.directory(.data).path) == nil)
     #expect(Self.tag(try dirs.directory(.state).path) == nil)
-    // A cache directory someone else made is left as it is.
-    try root.makeDirectory("home/.cache/Other", mode: 0o700)
+    // A cache directory at its default place made without a tag (by an older version, or the
+    // generic findOrCreateDirectory) gets one when it is found, its files kept.
+    try root.write("old", to: "home/.cache/Other/file")
     let other = try AppDirectories(
       app: "Other", organization: nil, layout: .native, environment: root.environment(),
       syscalls: .live)
-    #expect(Self.tag(try other.directory(.cache).path) == nil)
+    #expect(Self.tag(try other.directory(.cache).path)?.contains("created by Other.") == true)
+    #expect(TreeSnapshot.listing(root.home + "/.cache/Other") == ["CACHEDIR.TAG", "file"])
     // A tag that is there is never replaced.
     try root.write(
       "Signature: 8a477f597d28d172789f06886806bc55\n# mine\n", to: "home/x/CACHEDIR.TAG")

@@ -110,7 +110,7 @@ struct ErrorMappingTests {
     ),
     (
       .cleanRefused(path: path, reason: .symbolicLink),
-      "Clean the directory the link points to by its own path, or remove the link at \(path)."
+      "Remove the link at \(path) yourself, or point the setting that chose it at the application's own directory."
     ),
     (
       .unsupported(reason: .appGroupNotEntitled(group: "group.com.example")),

@@ -163,7 +163,15 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .cleanRefused(let path, .ownedByAnotherUser):
       "Run as the user who owns \(path), or remove it yourself if it is yours to remove."
     case .cleanRefused(let path, .symbolicLink):
-      "Clean the directory the link points to by its own path, or remove the link at \(path)."
+      "Remove the link at \(path) yourself, or point the setting that chose it at the application's own directory."
+    case .cleanRefused(_, .protectedDirectory):
+      "Point the override or XDG variable that chose it at a folder of the application's own, such as ~/.cache/<app>."
+    case .cleanRefused(let path, .mountPoint):
+      "Unmount what is mounted at \(path), or remove its files yourself."
+    case .cleanRefused(let path, .missingCacheTag(let application)):
+      "If \(path) is \(application)'s cache, run the application once (it tags its cache), or write a CACHEDIR.TAG naming \(application) in it; otherwise point the setting that chose it at the application's own folder."
+    case .cleanRefused(let path, .unexaminable):
+      "Check \(path) with ls -ld, then run the command again."
     }
   }
 }

@@ -27,6 +27,19 @@ struct CacheDirectoryTag: Sendable {
       """.utf8)
   }
 
+  /// Whether the text of a tag begins with the signature and a comment line names
+  /// `application` as a word (`… created by ExampleApp.`).
+  static func names(_ application: String, in bytes: [UInt8]) -> Bool {
+    guard bytes.starts(with: Array(signature.utf8)) else { return false }
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.split(separator: "\n").dropFirst().contains { line in
+      line.hasPrefix("#")
+        && line.split(whereSeparator: { $0 == " " || $0 == "\t" }).contains { word in
+          word == application || word == application + "." || word == application + ","
+        }
+    }
+  }
+
   /// Writes the tag in the directory at `path`; `false` when it could not (a full disk, a
   /// directory that is not the user's), which leaves the directory as it is.
   @discardableResult

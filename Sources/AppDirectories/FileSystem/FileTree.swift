@@ -77,19 +77,21 @@ struct FileTree: Sendable {
 
   // MARK: What cannot be copied
 
-  /// The FIFOs, sockets and devices in the tree below `directory`, by path.
+  /// The FIFOs, sockets and devices in the tree below `directory`, by path; a directory
+  /// deeper than ``maximumCopyDepth`` or another file system mounted inside stops the scan with
+  /// its failure, since neither can be moved whole.
   func specialFiles(in directory: Int32, at path: String) throws(Failure) -> [String] {
     var found: [String] = []
-    for (name, type) in try entries(of: directory, at: path) {
-      switch type {
-      case .other: found.append(join(path, name))
-      case .directory:
-        found += try withDirectory(name, in: directory, at: path) { (child) throws(Failure) in
-          try specialFiles(in: child, at: join(path, name))
-        }
-      case .regular, .symbolicLink: continue
+    let failures = walk(directory, at: path) { _, _, type, entryPath, depth in
+      if type == .other { found.append(entryPath) }
+      if type == .directory && depth >= Self.maximumCopyDepth {
+        return .stop(Failure(path: entryPath, errno: .nameTooLong))
       }
+      return type == .directory ? .descend : .next
+    } leave: { _, _, _ in
+      nil
     }
+    if let first = failures.first { throw first }
     return found
   }
 
@@ -101,8 +103,12 @@ struct FileTree: Sendable {
   /// `target` itself are the caller's. Anything else (a FIFO, a socket, a device) stops the
   /// copy with `EINVAL` on its path, what was copied so far staying in `target`.
   func copyContents(
-    of source: Int32, at sourcePath: String, into target: Int32, at targetPath: String
+    of source: Int32, at sourcePath: String, into target: Int32, at targetPath: String,
+    depth: Int = 0
   ) throws(Failure) {
+    guard depth < Self.maximumCopyDepth else {
+      throw Failure(path: sourcePath, errno: .nameTooLong)
+    }
     for (name, type) in try entries(of: source, at: sourcePath) {
       let from = join(sourcePath, name)
       let to = join(targetPath, name)
@@ -119,7 +125,7 @@ struct FileTree: Sendable {
             guard status.type == .directory else {
               throw Failure(path: from, errno: .notDirectory)
             }
-            try copyContents(of: child, at: from, into: copy, at: to)
+            try copyContents(of: child, at: from, into: copy, at: to, depth: depth + 1)
             try finish(copy, at: to, like: status)
           }
         }
@@ -197,8 +203,8 @@ struct FileTree: Sendable {
   // MARK: Removing
 
   /// Removes `name` in `directory` and, when it is a directory, everything in it, without
-  /// following any symbolic link (a link is removed as a link). Goes on past a file it cannot
-  /// remove and returns each failure.
+  /// following any symbolic link (a link is removed as a link) and without leaving the file
+  /// system. Goes on past a file it cannot remove and returns each failure.
   func remove(_ name: FileName, in directory: Int32, at path: String) -> [Failure] {
     let full = join(path, name)
     let status: FileStatus
@@ -227,24 +233,171 @@ struct FileTree: Sendable {
   }
 
   /// Removes everything in an open directory, keeping the directory itself and the entries
-  /// named in `keeping`.
+  /// named in `keeping`. A directory on another file system (a mount point inside) is left
+  /// alone and reported with `EXDEV`, like `rm --one-file-system`.
   func removeContents(of directory: Int32, at path: String, keeping: Set<FileName> = [])
     -> [Failure]
   {
-    let listed: [(name: FileName, type: FileStatus.FileType)]
+    walk(directory, at: path, skipping: keeping) { parent, name, type, entryPath, _ in
+      if type == .directory { return .descend }
+      if let error = syscalls.remove(in: parent, entry: name, isDirectory: false),
+        error != .noSuchFileOrDirectory
+      {
+        return .failed(Failure(path: entryPath, errno: error))
+      }
+      return .next
+    } leave: { parent, name, entryPath in
+      guard let error = syscalls.remove(in: parent, entry: name, isDirectory: true),
+        error != .noSuchFileOrDirectory
+      else { return nil }
+      return Failure(path: entryPath, errno: error)
+    }
+  }
+
+  // MARK: Walking
+
+  /// The deepest a tree may be to be copied or compared (which recurse, a level at a time):
+  /// far beyond any application's files, far below what a thread's stack holds.
+  static let maximumCopyDepth = 256
+
+  /// The most directories a walk keeps open at once; above them it reopens a directory
+  /// through `..` of its child when it comes back up, checking that it is the same one.
+  static let maximumOpenDirectories = 32
+
+  /// What a walk does after visiting an entry.
+  enum Step {
+    /// Goes on with the next entry.
+    case next
+    /// Opens the directory and visits what it holds.
+    case descend
+    /// Records a failure for this entry and goes on.
+    case failed(Failure)
+    /// Records a failure and stops the walk.
+    case stop(Failure)
+  }
+
+  /// Visits every entry below an open directory, depth first, without recursion and with at
+  /// most ``maximumOpenDirectories`` directories open, never following a symbolic link and
+  /// never entering another file system (reported with `EXDEV`). `visit` gets the open parent,
+  /// the entry's name, type, path and depth (1 for the directory's own entries); `leave` gets a
+  /// directory's parent, name and path once all its entries went well, and answers with its
+  /// own failure, if any. A directory with a failure below it (one that cannot be opened or
+  /// listed, say) is not left, and neither is anything above it.
+  func walk(
+    _ directory: Int32, at path: String, skipping: Set<FileName> = [],
+    visit: (Int32, FileName, FileStatus.FileType, String, Int) -> Step,
+    leave: (Int32, FileName, String) -> Failure?
+  ) -> [Failure] {
+    struct Frame {
+      var descriptor: Int32?
+      let identity: FileIdentity
+      let name: FileName
+      let path: String
+      var pending: [(name: FileName, type: FileStatus.FileType)]
+      var complete = true
+    }
+    let top: FileStatus
+    do throws(Failure) { top = try status(of: directory, at: path) } catch { return [error] }
+    var failures: [Failure] = []
+    var stack: [Frame] = []
     do throws(Failure) {
-      listed = try entries(of: directory, at: path)
+      let listed = try entries(of: directory, at: path).filter { !skipping.contains($0.name) }
+      stack.append(
+        Frame(
+          descriptor: directory, identity: FileIdentity(top), name: FileName("."), path: path,
+          pending: listed.reversed()))
     } catch {
       return [error]
     }
-    var failures: [Failure] = []
-    for (name, type) in listed where !keeping.contains(name) {
-      if type == .directory {
-        failures += remove(name, in: directory, at: path)
-      } else if let error = syscalls.remove(in: directory, entry: name, isDirectory: false),
-        error != .noSuchFileOrDirectory
-      {
-        failures.append(Failure(path: join(path, name), errno: error))
+    defer {
+      for frame in stack.dropFirst() {
+        if let descriptor = frame.descriptor { syscalls.close(descriptor: descriptor) }
+      }
+    }
+    while !stack.isEmpty {
+      let index = stack.count - 1
+      guard let (name, type) = stack[index].pending.popLast() else {
+        // A directory done: closed, and left in its parent, which is reopened through `..`
+        // when it was closed to keep the count of open directories down.
+        let done = stack.removeLast()
+        guard let parentIndex = stack.indices.last, let descriptor = done.descriptor else {
+          break
+        }
+        if stack[parentIndex].descriptor == nil {
+          switch syscalls.openDirectory(in: descriptor, entry: FileName("..")) {
+          case .success(let reopened):
+            if case .success(let status) = syscalls.status(descriptor: reopened),
+              FileIdentity(status) == stack[parentIndex].identity
+            {
+              stack[parentIndex].descriptor = reopened
+            } else {
+              // The tree was moved meanwhile: nothing more is done above this point.
+              syscalls.close(descriptor: reopened)
+              syscalls.close(descriptor: descriptor)
+              failures.append(Failure(path: stack[parentIndex].path, errno: .noSuchFileOrDirectory))
+              return failures
+            }
+          case .failure(let error):
+            syscalls.close(descriptor: descriptor)
+            failures.append(Failure(path: stack[parentIndex].path, errno: error))
+            return failures
+          }
+        }
+        syscalls.close(descriptor: descriptor)
+        if !done.complete {
+          stack[parentIndex].complete = false
+        } else if let failure = leave(stack[parentIndex].descriptor!, done.name, done.path) {
+          failures.append(failure)
+          stack[parentIndex].complete = false
+        }
+        continue
+      }
+      let parent = stack[index].descriptor!
+      let entryPath = join(stack[index].path, name)
+      switch visit(parent, name, type, entryPath, index + 1) {
+      case .next: continue
+      case .failed(let failure):
+        failures.append(failure)
+        stack[index].complete = false
+        continue
+      case .stop(let failure):
+        failures.append(failure)
+        return failures
+      case .descend: break
+      }
+      let child: Int32
+      switch syscalls.openDirectory(in: parent, entry: name) {
+      case .success(let opened): child = opened
+      case .failure(let error) where error == .noSuchFileOrDirectory: continue
+      case .failure(let error):
+        failures.append(Failure(path: entryPath, errno: error))
+        stack[index].complete = false
+        continue
+      }
+      let listed: [(name: FileName, type: FileStatus.FileType)]
+      let identity: FileIdentity
+      do throws(Failure) {
+        let status = try status(of: child, at: entryPath)
+        guard status.device == top.device else {
+          throw Failure(path: entryPath, errno: .crossDevice)
+        }
+        identity = FileIdentity(status)
+        listed = try entries(of: child, at: entryPath)
+      } catch {
+        syscalls.close(descriptor: child)
+        failures.append(error)
+        stack[index].complete = false
+        continue
+      }
+      stack.append(
+        Frame(
+          descriptor: child, identity: identity, name: name, path: entryPath,
+          pending: listed.reversed()))
+      // The first frame's descriptor is the caller's, and stays open.
+      let oldest = stack.count - 1 - Self.maximumOpenDirectories
+      if oldest > 0, let descriptor = stack[oldest].descriptor {
+        syscalls.close(descriptor: descriptor)
+        stack[oldest].descriptor = nil
       }
     }
     return failures
@@ -254,43 +407,30 @@ struct FileTree: Sendable {
 
   /// The bytes of the tree below an open directory as `du -sb` counts them: the apparent size
   /// (`st_size`) of every entry below it, each inode once (a file with several hard links
-  /// counts once, `seen` remembering them across trees), no symbolic link followed. What
-  /// cannot be read is left out, and reported.
+  /// counts once, `seen` remembering them across trees), no symbolic link followed and no other
+  /// file system entered. What cannot be read is left out, and reported.
   func size(
     of directory: Int32, at path: String, seen: inout Set<FileIdentity>,
     failures: inout [Failure]
   ) -> Int64 {
-    let listed: [DirectoryEntry]
-    switch syscalls.listDirectory(descriptor: directory) {
-    case .success(let found): listed = found
-    case .failure(let error):
-      failures.append(Failure(path: path, errno: error))
-      return 0
-    }
     var total: Int64 = 0
-    for entry in listed {
+    var identities = seen
+    failures += walk(directory, at: path) { parent, name, _, entryPath, _ in
       let status: FileStatus
-      switch syscalls.status(in: directory, entry: entry.name, followSymlinks: false) {
+      switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
       case .success(let found): status = found
-      case .failure(let error):
-        if error != .noSuchFileOrDirectory {
-          failures.append(Failure(path: join(path, entry.name), errno: error))
-        }
-        continue
+      case .failure(let error) where error == .noSuchFileOrDirectory: return .next
+      case .failure(let error): return .failed(Failure(path: entryPath, errno: error))
       }
       if status.linkCount > 1 && status.type != .directory {
-        guard seen.insert(FileIdentity(status)).inserted else { continue }
+        guard identities.insert(FileIdentity(status)).inserted else { return .next }
       }
       total += status.size
-      guard status.type == .directory else { continue }
-      switch syscalls.openDirectory(in: directory, entry: entry.name) {
-      case .success(let child):
-        total += size(of: child, at: join(path, entry.name), seen: &seen, failures: &failures)
-        syscalls.close(descriptor: child)
-      case .failure(let error):
-        failures.append(Failure(path: join(path, entry.name), errno: error))
-      }
+      return status.type == .directory ? .descend : .next
+    } leave: { _, _, _ in
+      nil
     }
+    seen = identities
     return total
   }
 
@@ -299,10 +439,11 @@ struct FileTree: Sendable {
   /// Whether two directories hold the same tree: the same names, types and permission bits,
   /// the same bytes in each regular file, the same target in each symbolic link. Times are not
   /// compared. Anything that cannot be read counts as a difference.
-  func sameContents(_ first: Int32, at firstPath: String, _ second: Int32, at secondPath: String)
-    -> Bool
-  {
-    guard case .success(let firstEntries) = syscalls.listDirectory(descriptor: first),
+  func sameContents(
+    _ first: Int32, at firstPath: String, _ second: Int32, at secondPath: String, depth: Int = 0
+  ) -> Bool {
+    guard depth < Self.maximumCopyDepth,
+      case .success(let firstEntries) = syscalls.listDirectory(descriptor: first),
       case .success(let secondEntries) = syscalls.listDirectory(descriptor: second)
     else { return false }
     let names = firstEntries.map(\.name).sorted()
@@ -331,7 +472,10 @@ struct FileTree: Sendable {
         guard case .success(let otherChild) = syscalls.openDirectory(in: second, entry: name)
         else { return false }
         defer { syscalls.close(descriptor: otherChild) }
-        guard sameContents(child, at: join(firstPath, name), otherChild, at: join(secondPath, name))
+        guard
+          sameContents(
+            child, at: join(firstPath, name), otherChild, at: join(secondPath, name),
+            depth: depth + 1)
         else { return false }
       case .other:
         return false

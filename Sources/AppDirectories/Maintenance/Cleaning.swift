@@ -46,23 +46,49 @@ public struct CleanReport: Sendable, Hashable {
   }
 }
 
-/// Why a directory is not removed at all.
+/// Why a directory is not removed at all: the rule of SPEC 10's proof before destruction that
+/// it breaks. Directories are compared by what they are (device and inode), so a spelling with
+/// `..` or through a symbolic link is refused by the directory it reaches.
 public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
-  /// It is a base directory that every application shares (or holds one), reached through an
-  /// override or a legacy path: removing it would remove other applications' files.
+  /// It is, or holds, a base directory that every application shares (the home, `~/.cache`,
+  /// `~/Documents`, the temporary directory), reached through an override or a legacy path:
+  /// removing it would remove other applications' files.
   case baseDirectory(StandardDirectory)
+  /// It is, holds or lies inside a directory of the system (`/`, a directory directly under
+  /// `/`, `/var`, `/run`, `/opt`, `/srv`, `/home`, `/Users` or `/private`, or anything under
+  /// `/usr`, `/etc`, `/lib`, `/System`, `/Library` and the like), named by its path.
+  case protectedDirectory(String)
   /// Another user owns it.
   case ownedByAnotherUser(UInt32)
   /// It is a symbolic link, which is never followed.
   case symbolicLink
+  /// Another file system is mounted there.
+  case mountPoint
+  /// It comes from an override or an `XDG_*` variable rather than the platform's default, and
+  /// holds no `CACHEDIR.TAG` that names the application, so nothing proves that it is the
+  /// application's cache.
+  case missingCacheTag(application: String)
+  /// What it is could not be read (`fstat` failed), so nothing proves that it is the
+  /// application's.
+  case unexaminable
 
   /// Why, as the end of a sentence.
   public var description: String {
     switch self {
+    case .baseDirectory(.home):
+      "it is, or holds, the home directory"
+    case .baseDirectory(.temporary):
+      "it is, or holds, the temporary directory, which every program shares"
     case .baseDirectory(let base):
       "it is, or holds, the base directory \(base.rawValue), which every application shares"
+    case .protectedDirectory(let path):
+      "it is, holds or lies inside \(path), a directory of the system"
     case .ownedByAnotherUser(let owner): "it belongs to user \(owner)"
     case .symbolicLink: "it is a symbolic link, which is not followed"
+    case .mountPoint: "it is a mount point: another file system is mounted there"
+    case .missingCacheTag(let application):
+      "it was chosen by an override or an XDG variable and holds no CACHEDIR.TAG naming \(application), so nothing shows it is the application's cache"
+    case .unexaminable: "what it is could not be read"
     }
   }
 }
@@ -110,88 +136,166 @@ extension AppDirectories {
           && POSIXPath.isInside(location.url.path, other.url.path)
       }
     }
-    let bases = try baseDirectoryPaths()
+    // Every target is proved the application's before anything is removed, and removed
+    // through the very descriptors that were checked.
+    let proof = removalProof()
+    var proved: [ProvedTarget] = []
+    defer { proved.forEach { $0.close(syscalls) } }
+    var requiresTag = false
+    if scope == .cache { requiresTag = try cacheNeedsTag() }
     for location in targets {
-      let path = location.url.path
-      if let base = bases.first(where: { POSIXPath.isInside($0.path, path) }) {
-        throw .cleanRefused(path: path, reason: .baseDirectory(base.kind))
-      }
-      switch syscalls.status(path: path, followSymlinks: false) {
-      case .success(let status) where status.type == .symbolicLink && scope == .cache:
-        throw .cleanRefused(path: path, reason: .symbolicLink)
-      case .success(let status)
-      where status.owner != environment.effectiveUserID && status.type == .directory:
-        throw .cleanRefused(path: path, reason: .ownedByAnotherUser(status.owner))
-      default: break
+      if let target = try prove(location.url.path, proof: proof, requiringTag: requiresTag) {
+        if scope == .cache, target.directory == nil {
+          throw .cleanRefused(path: location.url.path, reason: .symbolicLink)
+        }
+        proved.append(target)
       }
     }
     if dryRun { return CleanReport(locations: targets, failures: [], isDryRun: true) }
+    let tree = FileTree(syscalls: syscalls)
     var failures: [RemovalFailure] = []
-    for location in targets {
-      failures += try remove(location.url.path, keepingItself: scope == .cache)
+    for target in proved {
+      guard let directory = target.directory else {
+        // A link or a file where a directory of the application's would be: removed itself,
+        // never followed.
+        if let error = syscalls.remove(in: target.parent, entry: target.name, isDirectory: false),
+          error != .noSuchFileOrDirectory
+        {
+          failures.append(RemovalFailure(path: target.path, errno: error))
+        }
+        continue
+      }
+      let found = tree.removeContents(
+        of: directory, at: target.path, keeping: scope == .cache ? [CacheDirectoryTag.name] : [])
+      failures += found.map { RemovalFailure(path: $0.path, errno: $0.errno) }
+      if scope == .all && found.isEmpty,
+        let error = syscalls.remove(in: target.parent, entry: target.name, isDirectory: true),
+        error != .noSuchFileOrDirectory
+      {
+        failures.append(RemovalFailure(path: target.path, errno: error))
+      }
     }
     return CleanReport(locations: targets, failures: failures, isDryRun: false)
   }
 
-  /// Removes a directory's contents, and the directory too unless `keepingItself` (then its
-  /// `CACHEDIR.TAG` stays as well). The directory is opened without following a link and its
-  /// owner checked on the descriptor, so a directory swapped in after the checks above is
-  /// refused, never emptied; what stands there that is not a directory is removed as it is.
-  private func remove(_ path: String, keepingItself: Bool) throws(DirectoryError)
-    -> [RemovalFailure]
-  {
-    let tree = FileTree(syscalls: syscalls)
-    let parentPath = POSIXPath.parent(path)
-    let name = FileName(POSIXPath.components(path).last.map(String.init) ?? path)
+  /// A directory proved the application's, held open: the directory (`nil` for a link or a
+  /// file, which is removed as itself) and its parent.
+  struct ProvedTarget {
+    let path: String
     let parent: Int32
-    switch tree.openDirectory(parentPath, followSymlinks: true) {
-    case .success(let opened): parent = opened
-    case .failure(let error) where error == .noSuchFileOrDirectory: return []
-    case .failure(let error): return [RemovalFailure(path: parentPath, errno: error)]
+    let name: FileName
+    let directory: Int32?
+
+    func close(_ syscalls: SystemCalls) {
+      if let directory { syscalls.close(descriptor: directory) }
+      syscalls.close(descriptor: parent)
     }
-    defer { syscalls.close(descriptor: parent) }
-    let directory: Int32
-    switch syscalls.openDirectory(in: parent, entry: name) {
-    case .success(let opened): directory = opened
-    case .failure(let error) where error == .noSuchFileOrDirectory: return []
-    case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
-      // A link or a file: removed itself, never followed.
-      if keepingItself { throw .cleanRefused(path: path, reason: .symbolicLink) }
-      return syscalls.remove(in: parent, entry: name, isDirectory: false).map {
-        [RemovalFailure(path: path, errno: $0)]
-      } ?? []
-    case .failure(let error): return [RemovalFailure(path: path, errno: error)]
-    }
-    defer { syscalls.close(descriptor: directory) }
-    switch syscalls.status(descriptor: directory) {
-    case .success(let status) where status.owner != environment.effectiveUserID:
-      throw .cleanRefused(path: path, reason: .ownedByAnotherUser(status.owner))
-    case .success: break
-    case .failure(let error): return [RemovalFailure(path: path, errno: error)]
-    }
-    var failures = tree.removeContents(
-      of: directory, at: path, keeping: keepingItself ? [CacheDirectoryTag.name] : []
-    ).map { RemovalFailure(path: $0.path, errno: $0.errno) }
-    if !keepingItself && failures.isEmpty,
-      let error = syscalls.remove(in: parent, entry: name, isDirectory: true)
-    {
-      failures.append(RemovalFailure(path: path, errno: error))
-    }
-    return failures
   }
 
-  /// The paths of the base directories that resolve here, and of the home.
-  private func baseDirectoryPaths() throws(DirectoryError) -> [(
-    kind: StandardDirectory, path: String
-  )] {
-    var paths: [(StandardDirectory, String)] = []
+  /// Opens `path` through descriptors under the walk's link rule and proves it the
+  /// application's (SPEC 10), or throws ``DirectoryError/cleanRefused(path:reason:)`` with the
+  /// rule it breaks; `nil` when nothing is there. A link or a file there must be the user's
+  /// own and outside the system's trees, and is never followed.
+  func prove(_ path: String, proof: RemovalProof, requiringTag: Bool) throws(DirectoryError)
+    -> ProvedTarget?
+  {
+    guard let located = try directoryOpener.locate(path) else { return nil }
+    var keep = false
+    defer { if !keep { syscalls.close(descriptor: located.parent) } }
+    switch located.entry {
+    case .missing: return nil
+    case .symbolicLink(let status), .other(let status):
+      if let tree = proof.systemTree(holding: located.parent) {
+        throw .cleanRefused(path: path, reason: .protectedDirectory(tree))
+      }
+      if status.owner != environment.effectiveUserID {
+        throw .cleanRefused(path: path, reason: .ownedByAnotherUser(status.owner))
+      }
+      keep = true
+      return ProvedTarget(path: path, parent: located.parent, name: located.name, directory: nil)
+    case .directory:
+      let directory: Int32
+      switch syscalls.openDirectory(in: located.parent, entry: located.name) {
+      case .success(let opened): directory = opened
+      case .failure(let error) where error == .noSuchFileOrDirectory: return nil
+      case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
+        // Swapped for something else since it was looked at: refused, nothing removed.
+        throw .cleanRefused(path: path, reason: .symbolicLink)
+      case .failure(let error): throw DirectoryCreator.error(error, at: path)
+      }
+      if let rule = proof.refusal(for: directory)
+        ?? (requiringTag && !holdsCacheTag(directory) ? .missingCacheTag(application: app) : nil)
+      {
+        syscalls.close(descriptor: directory)
+        throw .cleanRefused(path: path, reason: rule)
+      }
+      keep = true
+      return ProvedTarget(
+        path: path, parent: located.parent, name: located.name, directory: directory)
+    }
+  }
+
+  var directoryOpener: DirectoryOpener {
+    DirectoryOpener(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
+  }
+
+  /// The proof rules with the identities of this environment's home, base directories and
+  /// temporary directory as they are now.
+  func removalProof() -> RemovalProof {
+    var bases: [(StandardDirectory, String)] = []
     for kind in StandardDirectory.allCases {
       if let resolution = try? StandardDirectories.resolution(
         for: kind, layout: layout, environment: environment)
       {
-        paths.append((kind, resolution.path))
+        bases.append((kind, resolution.path))
       }
     }
-    return paths
+    if let home = environment.passwordDatabaseHome, POSIXPath.isAbsolute(home) {
+      bases.append((.home, home))
+    }
+    return RemovalProof(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases)
+  }
+
+  /// Whether the cache directory must hold the application's `CACHEDIR.TAG` to be emptied: it
+  /// was chosen by an override or an `XDG_*` variable, and is not the platform's default
+  /// directory (by identity) all the same.
+  func cacheNeedsTag() throws(DirectoryError) -> Bool {
+    let chosen = try resolution(for: .cache)
+    guard case .variable = chosen.source else { return false }
+    var plain = environment
+    for name in ["XDG_CACHE_HOME", "LOCALAPPDATA"] { plain.variables[name] = nil }
+    guard
+      let standard = try? AppDirectories(
+        app: app, organization: organization, layout: layout, environment: plain,
+        syscalls: syscalls
+      ).resolution(for: .cache).path
+    else { return true }
+    if standard == chosen.path { return false }
+    guard case .success(let one) = syscalls.status(path: standard, followSymlinks: true),
+      case .success(let other) = syscalls.status(path: chosen.path, followSymlinks: true)
+    else { return true }
+    return FileIdentity(one) != FileIdentity(other)
+  }
+
+  /// Whether an open directory holds a `CACHEDIR.TAG` (a regular file, not followed) with the
+  /// signature, whose comment names this application.
+  func holdsCacheTag(_ directory: Int32) -> Bool {
+    guard case .success(let file) = syscalls.openFile(in: directory, entry: CacheDirectoryTag.name)
+    else { return false }
+    defer { syscalls.close(descriptor: file) }
+    guard case .success(let status) = syscalls.status(descriptor: file), status.type == .regular
+    else { return false }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var count = 0
+    while count < buffer.count {
+      let result = buffer.withUnsafeMutableBytes { bytes in
+        syscalls.read(
+          descriptor: file, into: UnsafeMutableRawBufferPointer(rebasing: bytes[count...]))
+      }
+      guard case .success(let read) = result, read > 0 else { break }
+      count += read
+    }
+    return CacheDirectoryTag.names(app, in: Array(buffer[..<count]))
   }
 }

@@ -38,22 +38,25 @@ extension AppDirectories {
   /// Removes every folder in the kind's directory except `version`'s: the caches of other
   /// releases. Files and symbolic links there (the `CACHEDIR.TAG`, say) stay; nothing is
   /// followed, and each file that cannot be removed is in the report's failures.
+  ///
+  /// - Throws: ``DirectoryError/cleanRefused(path:reason:)`` when the kind's directory is not
+  ///   provably the application's (the rules of ``clean(_:groups:legacy:dryRun:)``), before
+  ///   anything is removed.
   public func removeOtherVersions(of kind: AppDirectory, keeping version: String)
     throws(DirectoryError) -> CleanReport
   {
     try NameValidation.validate(version, as: .version, on: environment.platform)
     let base = try url(for: kind).path
     let tree = FileTree(syscalls: syscalls)
-    let directory: Int32
-    switch tree.openDirectory(base) {
-    case .success(let opened): directory = opened
-    case .failure(let error) where error == .noSuchFileOrDirectory:
+    // The kind's directory must be provably the application's (SPEC 10), as for cleaning.
+    let requiresTag = kind == .cache ? try cacheNeedsTag() : false
+    guard let target = try prove(base, proof: removalProof(), requiringTag: requiresTag) else {
       return CleanReport(locations: [], failures: [], isDryRun: false)
-    case .failure(let error):
-      return CleanReport(
-        locations: [], failures: [RemovalFailure(path: base, errno: error)], isDryRun: false)
     }
-    defer { syscalls.close(descriptor: directory) }
+    defer { target.close(syscalls) }
+    guard let directory = target.directory else {
+      throw .cleanRefused(path: base, reason: .symbolicLink)
+    }
     let entries: [DirectoryEntry]
     switch syscalls.listDirectory(descriptor: directory) {
     case .success(let found): entries = found

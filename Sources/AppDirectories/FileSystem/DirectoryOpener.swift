@@ -1,0 +1,177 @@
+/// Reaches an existing path through descriptors, one component at a time from `/`, under the
+/// walk's link rule (SPEC 5): a symbolic link on the way is followed only when the effective
+/// user or root owns it, so a link that someone else planted in a shared folder on the way
+/// never leads a removal or a move elsewhere. Nothing is created.
+///
+/// The directories on the way are opened for path operations only (search permission is
+/// enough); the parent of the last component is opened for reading, so that it can be
+/// listed, locked and `fsync`ed. A `..` component is the parent of what was reached so far,
+/// as the kernel takes it, never a lexical step back.
+struct DirectoryOpener: Sendable {
+  let syscalls: SystemCalls
+  let effectiveUserID: UInt32
+
+  /// What stands at the last component.
+  enum Entry {
+    case missing
+    case directory(FileStatus)
+    case symbolicLink(FileStatus)
+    case other(FileStatus)
+  }
+
+  /// The parent of a path, open, and what its last component is.
+  struct Located {
+    /// The parent directory, open for reading; the caller closes it.
+    let parent: Int32
+    /// The last component's name in it.
+    let name: FileName
+    let entry: Entry
+  }
+
+  /// Opens the parent of `path` (absolute, normalized) and looks at its last component without
+  /// following it; `nil` when a directory on the way does not exist. A path that ends in `..`
+  /// is located by what it is: its directory's own name in its own parent.
+  func locate(_ path: String) throws(DirectoryError) -> Located? {
+    var components = POSIXPath.components(path).map(String.init)
+    guard let last = components.popLast() else {
+      // `/` has no parent: it is its own, and never anyone's to remove.
+      return try locateByIdentity(path)
+    }
+    if last == ".." { return try locateByIdentity(path) }
+    guard let parent = try open(components, at: path, readable: true) else { return nil }
+    let name = FileName(last)
+    switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
+    case .success(let status):
+      switch status.type {
+      case .directory: return Located(parent: parent, name: name, entry: .directory(status))
+      case .symbolicLink: return Located(parent: parent, name: name, entry: .symbolicLink(status))
+      case .regular, .other: return Located(parent: parent, name: name, entry: .other(status))
+      }
+    case .failure(let error) where error == .noSuchFileOrDirectory:
+      return Located(parent: parent, name: name, entry: .missing)
+    case .failure(let error):
+      syscalls.close(descriptor: parent)
+      throw DirectoryCreator.error(error, at: path)
+    }
+  }
+
+  /// Opens the directory at `path` for reading, every component under the link rule, the last
+  /// one too when `followingLast`; `nil` when it does not exist.
+  func openDirectory(_ path: String, followingLast: Bool = true) throws(DirectoryError) -> Int32? {
+    var components = POSIXPath.components(path).map(String.init)
+    if followingLast || components.last == ".." || components.isEmpty {
+      return try open(components, at: path, readable: true)
+    }
+    let last = FileName(components.removeLast())
+    guard let parent = try open(components, at: path, readable: false) else { return nil }
+    defer { syscalls.close(descriptor: parent) }
+    switch syscalls.openDirectory(in: parent, entry: last) {
+    case .success(let directory): return directory
+    case .failure(let error) where error == .noSuchFileOrDirectory: return nil
+    case .failure(let error): throw DirectoryCreator.error(error, at: path)
+    }
+  }
+
+  /// A path whose last component is `..` (or `/`): the directory it reaches, and its name in
+  /// its parent, found by device and inode.
+  private func locateByIdentity(_ path: String) throws(DirectoryError) -> Located? {
+    guard
+      let directory = try open(
+        POSIXPath.components(path).map(String.init), at: path, readable: true)
+    else { return nil }
+    defer { syscalls.close(descriptor: directory) }
+    let status: FileStatus
+    switch syscalls.status(descriptor: directory) {
+    case .success(let found): status = found
+    case .failure(let error): throw DirectoryCreator.error(error, at: path)
+    }
+    let parent: Int32
+    switch syscalls.openDirectory(in: directory, entry: FileName("..")) {
+    case .success(let opened): parent = opened
+    case .failure(let error): throw DirectoryCreator.error(error, at: path)
+    }
+    if case .success(let above) = syscalls.status(descriptor: parent),
+      FileIdentity(above) != FileIdentity(status),
+      case .success(let entries) = syscalls.listDirectory(descriptor: parent)
+    {
+      for entry in entries {
+        if case .success(let candidate) = syscalls.status(
+          in: parent, entry: entry.name, followSymlinks: false),
+          FileIdentity(candidate) == FileIdentity(status)
+        {
+          return Located(parent: parent, name: entry.name, entry: .directory(status))
+        }
+      }
+    }
+    // `/`, or a directory whose name cannot be found: located as `.` of itself, which nothing
+    // can remove or rename.
+    syscalls.close(descriptor: parent)
+    switch syscalls.openDirectory(in: directory, entry: FileName(".")) {
+    case .success(let again):
+      return Located(parent: again, name: FileName("."), entry: .directory(status))
+    case .failure(let error): throw DirectoryCreator.error(error, at: path)
+    }
+  }
+
+  /// Opens `components` below `/` one at a time, the last one readable if asked, each under
+  /// the link rule; `nil` when one is missing.
+  private func open(_ components: [String], at path: String, readable: Bool)
+    throws(DirectoryError) -> Int32?
+  {
+    let rootOptions = DirectoryOpenOptions(
+      followSymlinks: true, pathOnly: !(readable && components.isEmpty))
+    var current: Int32
+    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: "/", options: rootOptions)
+    {
+    case .success(let opened): current = opened
+    case .failure(let error): throw DirectoryCreator.error(error, at: "/")
+    }
+    var reached = "/"
+    for (index, name) in components.enumerated() {
+      reached = POSIXPath.join(reached, name)
+      let pathOnly = !(readable && index == components.count - 1)
+      let next: Result<Int32, DirectoryError>? = step(
+        current, name: name, at: reached, pathOnly: pathOnly)
+      syscalls.close(descriptor: current)
+      switch next {
+      case nil: return nil
+      case .success(let opened)?: current = opened
+      case .failure(let error)?: throw error
+      }
+    }
+    return current
+  }
+
+  /// One component below an open directory: a directory opened without following anything,
+  /// a symbolic link followed only when the user or root owns it; `nil` when it is missing.
+  private func step(_ directory: Int32, name: String, at path: String, pathOnly: Bool)
+    -> Result<Int32, DirectoryError>?
+  {
+    let direct = DirectoryOpenOptions(followSymlinks: false, pathOnly: pathOnly)
+    switch syscalls.openDirectory(in: directory, name: name, options: direct) {
+    case .success(let opened): return .success(opened)
+    case .failure(let error) where error == .noSuchFileOrDirectory: return nil
+    case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
+      switch syscalls.status(in: directory, name: name, followSymlinks: false) {
+      case .success(let link) where link.type == .symbolicLink:
+        guard link.owner == effectiveUserID || link.owner == 0 else {
+          return .failure(.ownedByAnotherUser(path: path, owner: link.owner, isSymbolicLink: true))
+        }
+        let follow = DirectoryOpenOptions(followSymlinks: true, pathOnly: pathOnly)
+        switch syscalls.openDirectory(in: directory, name: name, options: follow) {
+        case .success(let opened): return .success(opened)
+        case .failure(let error)
+        where error == .noSuchFileOrDirectory || error == .tooManySymbolicLinks:
+          return .failure(.danglingSymlink(path: path))
+        case .failure(let error): return .failure(DirectoryCreator.error(error, at: path))
+        }
+      case .success(let status) where status.type == .directory:
+        return .failure(DirectoryCreator.error(error, at: path))
+      case .success: return .failure(.notADirectory(path: path))
+      case .failure(let error) where error == .noSuchFileOrDirectory: return nil
+      case .failure(let error): return .failure(DirectoryCreator.error(error, at: path))
+      }
+    case .failure(let error): return .failure(DirectoryCreator.error(error, at: path))
+    }
+  }
+}

@@ -1,0 +1,186 @@
+/// SPEC 10's proof before destruction, in one place: whether an opened directory may be
+/// emptied, removed or moved away as the application's, and if not, which rule says no.
+///
+/// Everything is compared by what it is (device and inode of an opened descriptor), never by
+/// how it is spelled, so `$HOME/x/..`, `/private/var` for `/var`, or a symbolic link to
+/// `~/.cache` is the directory it reaches. A directory is provably the application's when:
+/// - it is a directory owned by the effective user;
+/// - it is not a mount point (its parent is on the same device);
+/// - it is not, and does not hold, `/`, a directory directly under `/` or under `/var`, `/run`,
+///   `/opt`, `/srv`, `/home`, `/Users`, `/private` or `/private/var`, the home, a base
+///   directory or the temporary directory;
+/// - it does not lie inside `/usr`, `/etc`, `/bin`, `/sbin`, `/lib*`, `/boot`, `/dev`, `/proc`,
+///   `/sys`, `/System`, `/Library`, `/Applications` or `/private/etc`.
+/// The cache's own rule (an override's cache must hold the application's `CACHEDIR.TAG`) is
+/// checked by ``AppDirectories/clean(_:groups:legacy:dryRun:)`` on top of this one.
+struct RemovalProof: Sendable {
+  let syscalls: SystemCalls
+  let effectiveUserID: UInt32
+  /// What the target must be neither of nor hold, by identity, with the rule each one breaks.
+  private var guarded: [FileIdentity: CleanRefusal] = [:]
+  /// The directories that hold one of the guarded ones (the home's parent, `~/.local` for
+  /// `~/.local/share`): removing one removes what it holds.
+  private var holders: [FileIdentity: CleanRefusal] = [:]
+  /// The system's trees, which nothing inside is the application's.
+  private var systemTrees: [FileIdentity: String] = [:]
+  /// Whether something that exists could not be examined while gathering the rules: then
+  /// nothing is proved (a proof must never pass for want of a fact).
+  private var isIncomplete = false
+
+  /// Directories whose every directory entry is protected, and which are themselves.
+  static let protectedParents = [
+    "/", "/var", "/run", "/opt", "/srv", "/home", "/Users", "/private", "/private/var",
+  ]
+  /// Trees in which nothing is the application's to remove (with `/lib*` from `/`'s listing).
+  static let systemTreePaths = [
+    "/usr", "/etc", "/bin", "/sbin", "/boot", "/dev", "/proc", "/sys", "/System", "/Library",
+    "/Applications", "/private/etc",
+  ]
+
+  /// Gathers the identities of the protected directories as they are now, and of the home, the
+  /// base directories and the temporary directory of `environment` (`bases`, by kind).
+  init(syscalls: SystemCalls, effectiveUserID: UInt32, bases: [(StandardDirectory, String)]) {
+    self.syscalls = syscalls
+    self.effectiveUserID = effectiveUserID
+    for parent in Self.protectedParents {
+      guard let directory = openAbsolute(parent, readable: true) else { continue }
+      defer { syscalls.close(descriptor: directory) }
+      switch syscalls.status(descriptor: directory) {
+      case .success(let status): guarded[FileIdentity(status)] = .protectedDirectory(parent)
+      case .failure: isIncomplete = true
+      }
+      guard case .success(let entries) = syscalls.listDirectory(descriptor: directory) else {
+        isIncomplete = true
+        continue
+      }
+      for entry in entries {
+        let status: FileStatus
+        switch syscalls.status(in: directory, entry: entry.name, followSymlinks: true) {
+        case .success(let found): status = found
+        case .failure(let error) where error == .noSuchFileOrDirectory: continue
+        case .failure(let error) where error == .tooManySymbolicLinks: continue
+        case .failure:
+          isIncomplete = true
+          continue
+        }
+        guard status.type == .directory else { continue }
+        let path = POSIXPath.join(parent, entry.name.description)
+        if guarded[FileIdentity(status)] == nil {
+          guarded[FileIdentity(status)] = .protectedDirectory(path)
+        }
+        if parent == "/", entry.name.bytes.starts(with: Array("lib".utf8)) {
+          systemTrees[FileIdentity(status)] = path
+        }
+      }
+    }
+    for path in Self.systemTreePaths {
+      switch syscalls.status(path: path, followSymlinks: true) {
+      case .success(let status) where status.type == .directory:
+        systemTrees[FileIdentity(status)] = path
+      case .success: continue
+      case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
+        continue
+      case .failure: isIncomplete = true
+      }
+    }
+    for (kind, path) in bases {
+      guard let directory = openAbsolute(path, readable: false) else { continue }
+      let rule = CleanRefusal.baseDirectory(kind)
+      // The directory itself, then each directory above it up to `/`.
+      var current = directory
+      var below: FileIdentity? = nil
+      while true {
+        guard case .success(let status) = syscalls.status(descriptor: current) else {
+          isIncomplete = true
+          break
+        }
+        let identity = FileIdentity(status)
+        if identity == below { break }  // `/`, whose `..` is itself
+        if below == nil {
+          if case .baseDirectory? = guarded[identity] {} else { guarded[identity] = rule }
+        } else if holders[identity] != nil || guarded[identity] != nil {
+          break  // what is above was gathered already
+        } else {
+          holders[identity] = rule
+        }
+        below = identity
+        guard case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName(".."))
+        else {
+          isIncomplete = true
+          break
+        }
+        syscalls.close(descriptor: current)
+        current = parent
+      }
+      syscalls.close(descriptor: current)
+    }
+  }
+
+  /// Why the open directory `directory` (whose path, for messages, is `path`) is not provably
+  /// the application's, or `nil` when it is.
+  func refusal(for directory: Int32) -> CleanRefusal? {
+    let status: FileStatus
+    switch syscalls.status(descriptor: directory) {
+    case .success(let found): status = found
+    case .failure: return .unexaminable
+    }
+    guard status.type == .directory else { return .symbolicLink }
+    if isIncomplete { return .unexaminable }
+    let identity = FileIdentity(status)
+    if let rule = guarded[identity] { return rule }
+    if let rule = holders[identity] { return rule }
+    if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
+    // Up to `/`: the first step shows a mount point, every step a system tree.
+    var current = directory
+    var below = status
+    var isFirst = true
+    defer { if current != directory { syscalls.close(descriptor: current) } }
+    while true {
+      guard case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName(".."))
+      else { return .unexaminable }
+      if current != directory { syscalls.close(descriptor: current) }
+      current = parent
+      guard case .success(let above) = syscalls.status(descriptor: current) else {
+        return .unexaminable
+      }
+      if isFirst && above.device != status.device { return .mountPoint }
+      isFirst = false
+      if let tree = systemTrees[FileIdentity(above)] { return .protectedDirectory(tree) }
+      if FileIdentity(above) == FileIdentity(below) { return nil }
+      below = above
+    }
+  }
+
+  /// The system tree that holds the open directory `directory`, or is it, if any.
+  func systemTree(holding directory: Int32) -> String? {
+    guard case .success(let status) = syscalls.status(descriptor: directory) else { return nil }
+    if let tree = systemTrees[FileIdentity(status)] { return tree }
+    var current = directory
+    var below = FileIdentity(status)
+    defer { if current != directory { syscalls.close(descriptor: current) } }
+    while case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName("..")) {
+      if current != directory { syscalls.close(descriptor: current) }
+      current = parent
+      guard case .success(let above) = syscalls.status(descriptor: current) else { return nil }
+      if let tree = systemTrees[FileIdentity(above)] { return tree }
+      if FileIdentity(above) == below { return nil }
+      below = FileIdentity(above)
+    }
+    return nil
+  }
+
+  /// An absolute path opened by the system's own resolution: the protected directories and the
+  /// bases are looked up to learn what they are, never written through.
+  private mutating func openAbsolute(_ path: String, readable: Bool) -> Int32? {
+    let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: !readable)
+    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: path, options: options)
+    {
+    case .success(let directory): return directory
+    case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
+      return nil
+    case .failure:
+      isIncomplete = true
+      return nil
+    }
+  }
+}
