@@ -142,11 +142,12 @@ enum CommandLineTool {
   static func exitCode(for error: DirectoryError) -> Platform.ExitCode {
     switch error {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
-      .migrationFailed(_, .linkWithKeptSource), .cleanRefused(_, .baseDirectory):
+      .migrationFailed(_, .linkWithKeptSource), .cleanRefused:
+      // A refusal of the proof rules names what was asked for: the request, not the disk.
       .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
     case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .permissionDenied,
-      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .cleanRefused:
+      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed:
       .cannotCreate
     }
   }

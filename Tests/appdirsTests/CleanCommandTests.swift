@@ -198,3 +198,76 @@ import Testing
     #expect(result.standardError.split(separator: "\n").first.map(String.init) == message)
   }
 }
+
+/// `clean` against system paths and mount points, in a private mount namespace: a tmpfs over
+/// `/srv` and `/mnt` (never the host's own, never `/opt`, which holds the toolchain), and tmpfs
+/// mounted on and inside the application's cache.
+@Suite struct CleanMountTests {
+  @Test(.needsPrivateMounts) func systemPathsAndMountPointsAreRefusedAndLeftAsTheyWere() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.makeDirectory("home/.cache/Mounted")
+    try root.makeDirectory("home/.cache/ExampleApp/inner")
+    let mounts = try PrivateMounts([
+      "/srv", "/mnt", root.home + "/.cache/Mounted", root.home + "/.cache/ExampleApp/inner",
+    ])
+    func place(_ text: String, at path: String) throws {
+      try FileManager.default.createDirectory(
+        atPath: (mounts.view(path) as NSString).deletingLastPathComponent,
+        withIntermediateDirectories: true)
+      #expect(FileManager.default.createFile(atPath: mounts.view(path), contents: Data(text.utf8)))
+    }
+    try place("srv", at: "/srv/data/file")
+    try place("mnt", at: "/mnt/disk/file")
+    try place("mounted", at: root.home + "/.cache/Mounted/file")
+    try place("inner", at: root.home + "/.cache/ExampleApp/inner/file")
+    try place("own", at: root.home + "/.cache/ExampleApp/own")
+    func clean(_ app: String, _ extra: [String: String], _ flags: [String] = ["--yes"]) throws
+      -> ToolResult
+    {
+      try Tool.runProcess(
+        mounts.inside(
+          [Tool.path, "clean", "--app", app, "--env-prefix", "EX", "--cache"] + flags),
+        environment: root.toolEnvironment.merging(extra) { $1 }, in: root)
+    }
+    let refusals: [(String, [String: String], String)] = [
+      (
+        "ExampleApp", ["EX_CACHE_DIR": "/srv/data"],
+        "/srv/data: it is, holds or lies inside /srv/data"
+      ),
+      ("ExampleApp", ["EX_CACHE_DIR": "/srv"], "/srv: it is, holds or lies inside /srv"),
+      (
+        "ExampleApp", ["EX_CACHE_DIR": "/mnt/disk/.."],
+        "/mnt/disk/..: it is, holds or lies inside /mnt"
+      ),
+      ("disk", ["XDG_CACHE_HOME": "/mnt"], "/mnt/disk: it was chosen by an override or an XDG variable"),
+      ("Mounted", [:], "/.cache/Mounted: it is a mount point"),
+    ]
+    for (app, extra, message) in refusals {
+      for flags in [["--yes"], []] {
+        let result = try clean(app, extra, flags)
+        #expect(result.status == 64, "\(app) \(extra) \(flags): \(result.standardError)")
+        #expect(result.standardOutput == "")
+        #expect(
+          result.standardError.hasPrefix("appdirs: error: refusing to remove ")
+            && result.standardError.contains(message), "\(message): \(result.standardError)")
+      }
+    }
+    for (path, text) in [
+      ("/srv/data/file", "srv"), ("/mnt/disk/file", "mnt"),
+      (root.home + "/.cache/Mounted/file", "mounted"),
+    ] {
+      #expect(try Tool.readText(mounts.view(path)) == text, "\(path)")
+    }
+    // A mount inside the cache is left alone and reported; the rest goes.
+    let inside = try clean("ExampleApp", [:])
+    #expect(inside.status == 73)
+    #expect(inside.standardOutput == "emptied \(root.home)/.cache/ExampleApp\n")
+    #expect(
+      inside.standardError.hasPrefix(
+        "appdirs: error: cannot remove \(root.home)/.cache/ExampleApp/inner: EXDEV"),
+      "\(inside.standardError)")
+    #expect(try Tool.readText(mounts.view(root.home + "/.cache/ExampleApp/inner/file")) == "inner")
+    #expect(
+      !FileManager.default.fileExists(atPath: mounts.view(root.home + "/.cache/ExampleApp/own")))
+  }
+}
