@@ -142,7 +142,8 @@ enum CommandLineTool {
   static func exitCode(for error: DirectoryError) -> Platform.ExitCode {
     switch error {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
-      .migrationFailed(_, .linkWithKeptSource), .cleanRefused:
+      .migrationFailed(_, .linkWithKeptSource), .migrationFailed(_, .notTheApplications),
+      .migrationFailed(_, .outsideIsolationRoot), .cleanRefused:
       // A refusal of the proof rules names what was asked for: the request, not the disk.
       .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration

@@ -152,6 +152,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Remove the FIFOs, sockets and devices (the programs that use them make them again), then run the migration again."
     case .migrationFailed(_, .overlapping):
       "Give a legacy path outside the application's new directory, and not above it."
+    case .migrationFailed(_, .notTheApplications):
+      "Give the application's own old folder (such as ~/.exampleapp), not a folder that other programs or users share."
+    case .migrationFailed(_, .outsideIsolationRoot(let root)):
+      "Build the legacy path inside the isolated root from StandardDirectories.url(for: .home) (here \(root)/home), never from NSHomeDirectory() or a fixed path."
     case .migrationFailed(_, .linkWithKeptSource):
       "Ask for a link or for keeping the source, not both."
     case .migrationFailed(_, .failed(_, let errno)) where errno.isOutOfSpace:

@@ -9,6 +9,12 @@ public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
   /// ``MigrationOptions/link`` and ``MigrationOptions/keepSource`` were asked together: a link
   /// takes the source's place, so the source cannot be kept.
   case linkWithKeptSource
+  /// The legacy path is not provably the application's (SPEC 9): another user's, `/`, the
+  /// home, a base directory, a protected directory, or one that holds the destination.
+  case notTheApplications(CleanRefusal)
+  /// An isolated environment is current (a test's, or `appdirs sandbox`), and the legacy path
+  /// lies outside its root: moving it in would lose it when the root is removed.
+  case outsideIsolationRoot(root: String)
   /// A system call failed on this path (an I/O error, a full disk, a file that cannot be
   /// removed).
   case failed(path: String, errno: SystemErrno)
@@ -23,6 +29,10 @@ public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
       return "it and the destination \(destination) lie one inside the other"
     case .linkWithKeptSource:
       return "a link cannot take the place of a source that is kept"
+    case .notTheApplications(let rule):
+      return "it is not the application's to move: \(rule)"
+    case .outsideIsolationRoot(let root):
+      return "it lies outside the isolated root \(root), and nothing outside it is touched while it is current"
     case .failed(let path, let errno):
       return "\(path): \(errno)"
     }

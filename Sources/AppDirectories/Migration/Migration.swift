@@ -450,7 +450,8 @@ extension AppDirectories {
   /// import Foundation
   ///
   /// let dirs = try AppDirectories(app: "exampleapp")
-  /// let legacy = URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".exampleapp")
+  /// let home = try StandardDirectories.url(for: .home)   // HOME, as the library resolves it
+  /// let legacy = home.appendingPathComponent(".exampleapp")
   /// let outcome = try dirs.migrate(from: legacy, to: .config, options: .link)
   /// print(outcome)   // moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp
   /// ```
@@ -467,6 +468,13 @@ extension AppDirectories {
   /// - FIFOs, sockets and devices in the source are refused before anything changes, on one
   ///   file system as across two, so that the result never depends on where folders are
   ///   mounted.
+  /// - Whose files (SPEC 9): the legacy directory must be provably the application's, as for
+  ///   ``clean(_:groups:legacy:dryRun:)`` (the user's own; not `/`, a home, a base or protected
+  ///   directory), compared by what it is: the destination under another name (a symbolic
+  ///   link on the way, `..`) is ``MigrationOutcome/Action/alreadyMigrated``, and a source
+  ///   that holds the destination or lies inside it is refused. While an isolated
+  ///   environment is current, a legacy path outside its root is refused with
+  ///   ``MigrationProblem/outsideIsolationRoot(root:)``.
   /// - Migrations of one application take turns (an advisory lock on the destination's
   ///   parent); the next call cleans up whatever an interrupted one left, and a finished
   ///   migration called again is ``MigrationOutcome/Action/alreadyMigrated`` or
@@ -488,10 +496,107 @@ extension AppDirectories {
     guard POSIXPath.isAbsolute(path), !path.utf8.contains(0) else {
       throw .invalidName(name: path, reason: "the legacy path is not an absolute path")
     }
+    let source = POSIXPath.normalize(path)
+    let destination = try url(for: kind).path
+    if let answer = try checkSource(source, destination: destination, options: options) {
+      return answer
+    }
     return try Migration(
-      source: POSIXPath.normalize(path), destination: try url(for: kind).path,
-      options: options, syscalls: syscalls,
+      source: source, destination: destination, options: options, syscalls: syscalls,
       creator: DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
     ).run()
+  }
+
+  /// SPEC 9's source rules, by identity, before anything changes: inside the isolated root
+  /// while one is current; the destination under another name is already migrated; a source
+  /// that holds the destination or lies inside it, or that is not provably the application's
+  /// (another user's, `/`, a home, a base or protected directory), is refused.
+  private func checkSource(_ source: String, destination: String, options: MigrationOptions)
+    throws(DirectoryError) -> MigrationOutcome?
+  {
+    let opener = directoryOpener
+    let found: DirectoryOpener.Located?
+    do throws(DirectoryError) {
+      found = try opener.locate(source)
+    } catch {
+      // A call that failed on the way is the migration's failure, naming where.
+      guard let errno = error.errno, let path = error.path, errno != .notDirectory else {
+        throw error
+      }
+      throw .migrationFailed(source: source, problem: .failed(path: path, errno: errno))
+    }
+    guard let located = found else { return nil }
+    defer { syscalls.close(descriptor: located.parent) }
+    if let root = environment.trustedRoot, !directory(located.parent, liesIn: root) {
+      throw .migrationFailed(source: source, problem: .outsideIsolationRoot(root: root))
+    }
+    guard case .directory = located.entry else { return nil }
+    let directory: Int32
+    switch syscalls.openDirectory(in: located.parent, entry: located.name) {
+    case .success(let opened): directory = opened
+    case .failure: return nil
+    }
+    defer { syscalls.close(descriptor: directory) }
+    guard case .success(let status) = syscalls.status(descriptor: directory) else { return nil }
+    let identity = FileIdentity(status)
+    // The destination, or its nearest existing folder, with what holds it.
+    var target = destination
+    while true {
+      if case .success(let found) = syscalls.status(path: target, followSymlinks: true) {
+        if target == destination && FileIdentity(found) == identity {
+          return MigrationOutcome(
+            action: .alreadyMigrated, source: fileURL(source, isDirectory: true),
+            destination: fileURL(destination, isDirectory: true),
+            isDryRun: options.contains(.dryRun), isLinked: false, warnings: [])
+        }
+        break
+      }
+      let parent = POSIXPath.parent(target)
+      if parent == target { break }
+      target = parent
+    }
+    switch removalProof().refusal(for: directory) {
+    case nil, .mountPoint?: break
+    case let rule?: throw .migrationFailed(source: source, problem: .notTheApplications(rule))
+    }
+    if let held = try? opener.openDirectory(target) {
+      defer { syscalls.close(descriptor: held) }
+      if chain(from: held).contains(identity) {
+        throw .migrationFailed(source: source, problem: .overlapping(destination: destination))
+      }
+      if case .success(let found) = syscalls.status(descriptor: held),
+        chain(from: directory).contains(FileIdentity(found)), target == destination
+      {
+        throw .migrationFailed(source: source, problem: .overlapping(destination: destination))
+      }
+    }
+    return nil
+  }
+
+  /// The identities of an open directory and of every directory above it, up to `/`.
+  private func chain(from directory: Int32) -> Set<FileIdentity> {
+    var identities = Set<FileIdentity>()
+    guard case .success(let status) = syscalls.status(descriptor: directory) else {
+      return identities
+    }
+    identities.insert(FileIdentity(status))
+    var current = directory
+    defer { if current != directory { syscalls.close(descriptor: current) } }
+    while case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName("..")) {
+      if current != directory { syscalls.close(descriptor: current) }
+      current = parent
+      guard case .success(let above) = syscalls.status(descriptor: current),
+        identities.insert(FileIdentity(above)).inserted
+      else { break }
+    }
+    return identities
+  }
+
+  /// Whether the open `directory` is the directory at `path` or lies below it.
+  private func directory(_ directory: Int32, liesIn path: String) -> Bool {
+    guard case .success(let status) = syscalls.status(path: path, followSymlinks: true) else {
+      return false
+    }
+    return chain(from: directory).contains(FileIdentity(status))
   }
 }
