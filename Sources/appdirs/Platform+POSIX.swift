@@ -8,11 +8,23 @@
   #elseif canImport(Musl)
     import Musl
   #endif
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
+  #endif
 
   extension Platform {
     /// Replaces the process with `command`, found in `PATH`, its environment the process's with
-    /// `variables` set; returns only when it cannot, after saying why.
-    static func execute(_ command: [String], overriding variables: [String: String]) -> ExitCode {
+    /// `variables` set and the variables `isRemoved` names unset; returns only when it cannot,
+    /// after saying why.
+    static func execute(
+      _ command: [String], overriding variables: [String: String],
+      removing isRemoved: (String) -> Bool = { _ in false }
+    ) -> ExitCode {
+      for name in ProcessInfo.processInfo.environment.keys where isRemoved(name) {
+        unsetenv(name)
+      }
       for (name, value) in variables { setenv(name, value, 1) }
       var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
       execvp(command[0], &argv)

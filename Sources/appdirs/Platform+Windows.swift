@@ -6,7 +6,11 @@
     /// Runs `command`, found in `PATH`, with the process's environment and `variables` set, and
     /// ends with its exit code: Windows has no `exec` that keeps the process, so the tool waits
     /// for the command (`_wspawnvp` with `_P_WAIT`) and passes its status on.
-    static func execute(_ command: [String], overriding variables: [String: String]) -> ExitCode {
+    static func execute(
+      _ command: [String], overriding variables: [String: String],
+      removing isRemoved: (String) -> Bool = { _ in false }
+    ) -> ExitCode {
+      // The variables to remove are the XDG ones, which Windows programs do not read.
       for (name, value) in variables {
         _ = name.withCString(encodedAs: UTF16.self) { name in
           value.withCString(encodedAs: UTF16.self) { value in _wputenv_s(name, value) }

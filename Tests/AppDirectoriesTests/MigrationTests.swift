@@ -373,7 +373,7 @@ struct MigrationTests {
     let above = URL(fileURLWithPath: setup.root.home)
     #expect(
       throws: DirectoryError.migrationFailed(
-        source: setup.root.home, problem: .overlapping(destination: setup.destination))
+        source: setup.root.home, problem: .notTheApplications(.baseDirectory(.home)))
     ) { try setup.dirs.migrate(from: above, to: .config) }
     let same = URL(fileURLWithPath: setup.destination + "/")
     #expect(try setup.dirs.migrate(from: same, to: .config).action == .alreadyMigrated)

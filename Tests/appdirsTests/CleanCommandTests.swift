@@ -239,7 +239,10 @@ import Testing
         "ExampleApp", ["EX_CACHE_DIR": "/mnt/disk/.."],
         "/mnt/disk/..: it is, holds or lies inside /mnt"
       ),
-      ("disk", ["XDG_CACHE_HOME": "/mnt"], "/mnt/disk: it was chosen by an override or an XDG variable"),
+      (
+        "disk", ["XDG_CACHE_HOME": "/mnt"],
+        "/mnt/disk: it was chosen by an override or an XDG variable"
+      ),
       ("Mounted", [:], "/.cache/Mounted: it is a mount point"),
     ]
     for (app, extra, message) in refusals {

@@ -152,10 +152,6 @@ import Testing
       problem: "@/config/user-dirs.dirs line 2 is ignored: the value must be \"$HOME\"",
       fix: "Write it as XDG_MUSIC_DIR=\"$HOME/Folder\""),
     Finding(
-      name: "unset XDG_RUNTIME_DIR", prepare: { _, env in env["XDG_RUNTIME_DIR"] = nil },
-      problem: "XDG_RUNTIME_DIR is not set; using @/tmp/runtime-65534 instead",
-      fix: "Log in through a session manager that sets XDG_RUNTIME_DIR"),
-    Finding(
       name: "unsafe XDG_RUNTIME_DIR",
       prepare: { root, _ in chmod(root.at("run"), 0o755) },
       problem:
@@ -252,6 +248,23 @@ import Testing
     #expect(result.status == 0)
     let index = try #require(result.lines.firstIndex { $0.hasPrefix("note: " + note) })
     #expect(result.lines[index + 1].hasPrefix("  fix: "))
+    #expect(result.lines.last == "No problems found.")
+  }
+
+  @Test func anUnsetRuntimeDirectoryWithASafeFallbackIsANote() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = Self.healthyEnvironment(root)
+    environment["XDG_RUNTIME_DIR"] = nil
+    let result = try doctor(root, environment)
+    #expect(result.status == 0, "\(result.standardOutput)")
+    let index = try #require(
+      result.lines.firstIndex {
+        $0.hasPrefix(
+          "note: XDG_RUNTIME_DIR is not set; using \(root.path)/tmp/runtime-65534 instead")
+      }, "\(result.standardOutput)")
+    #expect(
+      result.lines[index + 1].contains("Log in through a session manager that sets XDG_RUNTIME_DIR")
+    )
     #expect(result.lines.last == "No problems found.")
   }
 

@@ -28,6 +28,11 @@ extension ProcessEnvironment {
       groupContainers: .system,
       undecodableVariables: undecodable)
     environment.isCaptured = true
+    if !environment.isSecureExecution, let root = variables[sandboxRootVariable],
+      POSIXPath.isAbsolute(root)
+    {
+      environment.trustedRoot = POSIXPath.normalize(root)
+    }
     #if os(Windows)
       environment.knownFolders = readKnownFolders()
     #endif

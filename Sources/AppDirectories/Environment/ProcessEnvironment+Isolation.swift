@@ -81,8 +81,15 @@ extension ProcessEnvironment {
     return environment
   }
 
-  /// The root of an isolated environment (``isolated(in:)``), which every path of it lies
-  /// inside; `nil` for any other environment.
+  /// The variable that `appdirs sandbox ROOT` sets for the command it runs, naming `ROOT`:
+  /// ``capture()`` takes it as the isolation root, so that the library in that command keeps
+  /// the same containment as a test's isolated environment (a legacy path outside `ROOT` is
+  /// never migrated). Ignored in a setuid or setgid process, like every variable.
+  public static let sandboxRootVariable = "APPDIRS_SANDBOX_ROOT"
+
+  /// The root of an isolated environment (``isolated(in:)``, or the root of `appdirs sandbox`
+  /// that ran this process), which every path of it lies inside; `nil` for any other
+  /// environment.
   public var isolationRoot: URL? {
     trustedRoot.map { URL(fileURLWithPath: $0, isDirectory: true) }
   }

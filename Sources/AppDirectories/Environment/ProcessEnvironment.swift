@@ -280,6 +280,6 @@ public struct ProcessEnvironment: Sendable, Hashable {
     "XDG_RUNTIME_DIR", "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "APPDATA", "LOCALAPPDATA", "USERPROFILE",
     "PUBLIC", "TMP", "TEMP", "USERNAME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX",
     "FLATPAK_ID", "SNAP_NAME", "SNAP",
-    "SNAP_INSTANCE_NAME", "USER", "LOGNAME",
+    "SNAP_INSTANCE_NAME", "USER", "LOGNAME", ProcessEnvironment.sandboxRootVariable,
   ]
 }

@@ -32,7 +32,8 @@ public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
     case .notTheApplications(let rule):
       return "it is not the application's to move: \(rule)"
     case .outsideIsolationRoot(let root):
-      return "it lies outside the isolated root \(root), and nothing outside it is touched while it is current"
+      return
+        "it lies outside the isolated root \(root), and nothing outside it is touched while it is current"
     case .failed(let path, let errno):
       return "\(path): \(errno)"
     }

@@ -36,6 +36,17 @@ public struct PathInspection: Sendable, Hashable {
       identity: [status.device, status.inode])
   }
 
+  /// The names in the directory at `path` (not followed when it is a link), or `nil` when it
+  /// cannot be listed.
+  public static func entries(of path: String) -> [String]? {
+    let tree = FileTree(syscalls: .live)
+    guard case .success(let directory) = tree.openDirectory(path) else { return nil }
+    defer { SystemCalls.live.close(descriptor: directory) }
+    guard case .success(let entries) = SystemCalls.live.listDirectory(descriptor: directory)
+    else { return nil }
+    return entries.map(\.name.description)
+  }
+
   /// The target of the symbolic link at `path`, as written in the link.
   public static func symbolicLinkTarget(_ path: String) -> String? {
     guard case .success(let target) = SystemCalls.live.readLink(path: path) else { return nil }

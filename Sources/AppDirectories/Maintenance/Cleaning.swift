@@ -299,3 +299,45 @@ extension AppDirectories {
     return CacheDirectoryTag.names(app, in: Array(buffer[..<count]))
   }
 }
+
+extension StandardDirectories {
+  /// Why a directory at `path` (absolute) may not be an isolated root that a tool fills and
+  /// empties (`appdirs sandbox ROOT`): the rules of the proof before destruction, a symbolic
+  /// link or another user's directory, or a new directory where every entry is protected
+  /// (directly under `/`, `/home`, …). `nil` when it may.
+  @_spi(Tool) public static func isolationRootRefusal(
+    _ path: String, environment: ProcessEnvironment
+  ) -> CleanRefusal? {
+    guard
+      let dirs = try? AppDirectories(
+        app: "appdirs", organization: nil, layout: .native, environment: environment,
+        syscalls: .live)
+    else { return .unexaminable }
+    let proof = dirs.removalProof()
+    let located: DirectoryOpener.Located?
+    do throws(DirectoryError) {
+      located = try dirs.directoryOpener.locate(POSIXPath.normalize(path))
+    } catch {
+      if case .ownedByAnotherUser(_, let owner, _) = error { return .ownedByAnotherUser(owner) }
+      return .unexaminable
+    }
+    guard let located else { return nil }
+    defer { SystemCalls.live.close(descriptor: located.parent) }
+    switch located.entry {
+    case .missing:
+      return proof.refusal(forNewEntryIn: located.parent)
+    case .symbolicLink: return .symbolicLink
+    case .other: return nil  // the caller says it is not a directory
+    case .directory:
+      guard
+        case .success(let directory) = SystemCalls.live.openDirectory(
+          in: located.parent, entry: located.name)
+      else { return .unexaminable }
+      defer { SystemCalls.live.close(descriptor: directory) }
+      switch proof.refusal(for: directory) {
+      case nil, .mountPoint?: return nil
+      case let rule?: return rule
+      }
+    }
+  }
+}

@@ -23,6 +23,8 @@ struct RemovalProof: Sendable {
   private var holders: [FileIdentity: CleanRefusal] = [:]
   /// The system's trees, which nothing inside is the application's.
   private var systemTrees: [FileIdentity: String] = [:]
+  /// The directories whose every entry is protected, by identity.
+  private var protectedParentIdentities: [FileIdentity: String] = [:]
   /// Whether something that exists could not be examined while gathering the rules: then
   /// nothing is proved (a proof must never pass for want of a fact).
   private var isIncomplete = false
@@ -46,7 +48,9 @@ struct RemovalProof: Sendable {
       guard let directory = openAbsolute(parent, readable: true) else { continue }
       defer { syscalls.close(descriptor: directory) }
       switch syscalls.status(descriptor: directory) {
-      case .success(let status): guarded[FileIdentity(status)] = .protectedDirectory(parent)
+      case .success(let status):
+        guarded[FileIdentity(status)] = .protectedDirectory(parent)
+        protectedParentIdentities[FileIdentity(status)] = parent
       case .failure: isIncomplete = true
       }
       guard case .success(let entries) = syscalls.listDirectory(descriptor: directory) else {
@@ -149,6 +153,18 @@ struct RemovalProof: Sendable {
       if FileIdentity(above) == FileIdentity(below) { return nil }
       below = above
     }
+  }
+
+  /// Why a directory made in the open directory `parent` would be protected (every entry of
+  /// `/`, `/var`, `/home`, … is), or `nil`.
+  func refusal(forNewEntryIn parent: Int32) -> CleanRefusal? {
+    guard case .success(let status) = syscalls.status(descriptor: parent) else {
+      return .unexaminable
+    }
+    if let path = protectedParentIdentities[FileIdentity(status)] {
+      return .protectedDirectory(path)
+    }
+    return systemTree(holding: parent).map { .protectedDirectory($0) }
   }
 
   /// The system tree that holds the open directory `directory`, or is it, if any.

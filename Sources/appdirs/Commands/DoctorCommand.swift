@@ -38,8 +38,16 @@ enum DoctorCommand {
     let (resolutions, errors) = resolveEverything(query)
     found += emptyVariableFindings(resolutions.map(\.resolution))
     found += errors
-    for warning in resolutions.flatMap(\.resolution.warnings) {
-      found.append(Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
+    for resolution in resolutions.map(\.resolution) {
+      // An unset XDG_RUNTIME_DIR whose fallback is safe (every container and CI job) is a
+      // note: SPEC 7's exit policy counts only what makes a directory unusable or unsafe.
+      let isSafeFallback =
+        resolution.source == .fallback
+        && resolution.ignored.allSatisfy { $0.reason == .unset || $0.reason == .empty }
+      for warning in resolution.warnings {
+        found.append(
+          Finding(isProblem: !isSafeFallback, message: warning.message, fix: warning.suggestion))
+      }
     }
     for path in checkedDirectories(query, resolutions) {
       found += directoryFindings(path, user: environment.effectiveUserID)

@@ -63,7 +63,7 @@ enum MigrateCommand {
     if arguments.flag("--dry-run") { options.insert(.dryRun) }
     if arguments.flag("--keep-source") { options.insert(.keepSource) }
     if arguments.flag("--link") { options.insert(.link) }
-    let legacy = URL(fileURLWithPath: arguments.positionals[1], isDirectory: true).absoluteURL
+    let legacy = try legacyURL(arguments.positionals[1], app: app)
     let outcome = try app.migrate(from: legacy, to: appKind, options: options)
     CommandLineTool.warn(outcome.warnings)
     Platform.write(outcome.description + "\n")
@@ -73,5 +73,28 @@ enum MigrateCommand {
         + "appdirs: note: Move what is in \(outcome.destination.path) away, or merge the two "
         + "directories yourself, then run the migration again.\n")
     return .failure
+  }
+
+  /// The legacy path as an absolute URL: `~` and `~/…` from the home the library resolved
+  /// (`HOME`), never the password database's, so that `appdirs sandbox` and a test's
+  /// environment contain it; a relative path against the working directory.
+  static func legacyURL(_ argument: String, app: AppDirectories) throws -> URL {
+    if argument == "~" || argument.hasPrefix("~/") {
+      let home = try StandardDirectories.url(
+        for: .home, layout: app.layout, environment: app.environment)
+      let rest = argument.dropFirst(argument == "~" ? 1 : 2)
+      return rest.isEmpty ? home : home.appendingPathComponent(String(rest), isDirectory: true)
+    }
+    if argument.hasPrefix("~") {
+      throw UsageError(
+        message:
+          "'\(argument)' names another user's home, which migrate does not expand; give the path itself"
+      )
+    }
+    // Never through Foundation's expansion of `~`, which reads the password database.
+    let path =
+      argument.hasPrefix("/")
+      ? argument : FileManager.default.currentDirectoryPath + "/" + argument
+    return URL(fileURLWithPath: path, isDirectory: true)
   }
 }

@@ -1,4 +1,4 @@
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -22,7 +22,7 @@ enum SandboxCommand {
     options: [],
     examples: [
       "appdirs sandbox \"$(mktemp -d)\" -- appdirs list --json",
-      "appdirs sandbox .build/sandbox -- ./test-my-tool.sh",
+      "appdirs sandbox \"$PWD/.build/sandbox\" -- ./test-my-tool.sh",
     ],
     run: run)
 
@@ -33,14 +33,67 @@ enum SandboxCommand {
       throw UsageError(
         message: "sandbox needs a ROOT and a command, such as 'appdirs sandbox /tmp/box -- env'")
     }
-    // A relative ROOT is made absolute against the current directory, by the platform's rules.
-    let root = URL(fileURLWithPath: arguments.positionals[0], isDirectory: true).absoluteURL
-    let sandbox = ProcessEnvironment.isolated(in: root)
+    let rootPath = arguments.positionals[0]
+    try validate(root: rootPath, environment: environment)
+    let root = URL(fileURLWithPath: rootPath, isDirectory: true)
+    var sandbox = ProcessEnvironment.isolated(in: root)
+    // The library in the command knows it is sandboxed, and keeps the same containment.
+    sandbox.variables[ProcessEnvironment.sandboxRootVariable] =
+      sandbox.isolationRoot?.path ?? rootPath
+    sandbox.variables["TMP"] = sandbox.variables["TMPDIR"]
+    sandbox.variables["TEMP"] = sandbox.variables["TMPDIR"]
     // The directories every program expects to exist; the rest is made when asked.
     for kind in [StandardDirectory.home, .temporary, .runtime] {
       _ = try StandardDirectories.directory(kind, environment: sandbox)
     }
     let command = Array(arguments.positionals.dropFirst())
-    return Platform.execute(command, overriding: sandbox.variables)
+    // Every other XDG_* variable (XDG_DESKTOP_DIR, XDG_BIN_HOME, …) would lead outside ROOT.
+    return Platform.execute(
+      command, overriding: sandbox.variables,
+      removing: { $0.hasPrefix("XDG_") && sandbox.variables[$0] == nil })
+  }
+
+  /// The folders an isolated root holds once the tool has made it and the command has run.
+  static let rootFolders: Set<String> = [
+    "home", "tmp", "runtime", "group-containers", "system", "app", "storage",
+  ]
+
+  /// SPEC 11: an absolute ROOT without `:`, not `/`, a home, a base or protected directory,
+  /// not a symbolic link, the user's own; an existing one empty or a root the tool made (its
+  /// folders the user's own, 0700). Checked before anything is made.
+  static func validate(root path: String, environment: ProcessEnvironment) throws {
+    func refuse(_ why: String) -> UsageError {
+      UsageError(message: "refusing the sandbox root '\(path)': \(why)")
+    }
+    guard path.hasPrefix("/") else {
+      throw refuse("give an absolute path, such as \"$(mktemp -d)\"")
+    }
+    guard !path.split(separator: "/").contains("..") else {
+      throw refuse("give it without '..', as the directory it names")
+    }
+    guard !path.contains(":") else {
+      throw refuse("it contains ':', which separates the entries of XDG_DATA_DIRS and PATH")
+    }
+    if let rule = StandardDirectories.isolationRootRefusal(path, environment: environment) {
+      throw refuse(rule.description)
+    }
+    guard let status = PathInspection.at(path) else { return }
+    guard status.kind == .directory else {
+      throw refuse("it exists and is not a directory")
+    }
+    guard status.owner == environment.effectiveUserID else {
+      throw refuse("it belongs to user \(status.owner)")
+    }
+    for name in PathInspection.entries(of: path) ?? [] {
+      let folder = path + "/" + name
+      guard rootFolders.contains(name) else {
+        throw refuse("it holds \(name), so it is neither empty nor a root appdirs made")
+      }
+      guard let entry = PathInspection.at(folder), entry.kind == .directory,
+        entry.owner == environment.effectiveUserID, entry.permissions & 0o777 == 0o700
+      else {
+        throw refuse("\(folder) is not a directory of yours with mode 0700")
+      }
+    }
   }
 }
