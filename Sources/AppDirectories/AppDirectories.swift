@@ -222,8 +222,7 @@ public struct AppDirectories: Sendable {
   /// are left as they are. A file, a dangling symlink or anything else in the way is a
   /// ``DirectoryError`` naming the path.
   public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
-    let creator = DirectoryCreator(
-      syscalls: storage.syscalls, trustedRoot: storage.environment.trustedRoot)
+    let creator = DirectoryCreator(syscalls: storage.syscalls, environment: storage.environment)
     if let index = Self.index(of: kind) {
       if let path = storage.resolvedPaths[index] {
         let created = try creator.findOrCreate(path)

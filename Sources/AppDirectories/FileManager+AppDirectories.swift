@@ -87,7 +87,7 @@ extension FileManager {
     let style = environment.platform.pathStyle
     var path = base.path
     for name in [folder, component].compactMap({ $0 }) { path = style.join(path, name) }
-    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot, style: style)
+    try DirectoryCreator(syscalls: syscalls, environment: environment, style: style)
       .findOrCreate(path)
     return fileURL(path, isDirectory: true)
   }

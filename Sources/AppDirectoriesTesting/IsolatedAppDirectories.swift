@@ -91,6 +91,73 @@ public func withIsolatedAppDirectories<R>(
   }
 }
 
+/// The trait that gives each test a fresh root for the whole process: like
+/// ``Testing/Trait/isolatedAppDirectories``, and also for `Task.detached`, threads, Dispatch
+/// queues and child processes, which task-locals do not reach. Use it as
+/// ``Testing/Trait/processWideIsolatedAppDirectories``, on a `.serialized` suite.
+public struct ProcessWideIsolatedAppDirectoriesTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Every test of a suite gets its own root.
+  public var isRecursive: Bool { true }
+
+  /// A root for each test case; none for a suite as a whole.
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    testCase == nil ? nil : self
+  }
+
+  /// Runs the test with a fresh isolated environment made the whole process's, then puts the
+  /// process's environment back and removes the root.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await withProcessWideIsolatedAppDirectories { _ in try await function() }
+  }
+}
+
+extension Trait where Self == ProcessWideIsolatedAppDirectoriesTrait {
+  /// Each test gets a fresh root made the whole process's environment
+  /// (``AppDirectories/ProcessEnvironment/withProcessWide(_:operation:)-(_,()->R)``): the
+  /// library in detached tasks, threads and Dispatch queues, other libraries that read `HOME`
+  /// and child processes all see it. The process's environment is shared: use it on a
+  /// `.serialized` suite, and only where no other test runs beside it.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  /// import AppDirectoriesTesting
+  /// import Foundation
+  /// import Testing
+  ///
+  /// @Suite(.serialized, .processWideIsolatedAppDirectories) struct BackgroundTests {
+  ///   @Test func detachedWorkStaysInside() async throws {
+  ///     let path = try await Task.detached { try FileManager.default.cachesDirectory.path }.value
+  ///     #expect(path.hasPrefix(ProcessEnvironment.current.isolationRoot!.path))
+  ///   }
+  /// }
+  /// ```
+  public static var processWideIsolatedAppDirectories: Self {
+    ProcessWideIsolatedAppDirectoriesTrait()
+  }
+}
+
+/// Runs `body` with a fresh isolated environment made the whole process's (for code that
+/// starts detached tasks, threads or Dispatch work), passing its root; then puts the process's
+/// environment back and removes the root. Call it from one test at a time.
+public func withProcessWideIsolatedAppDirectories<R>(_ body: (URL) throws -> R) throws -> R {
+  let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
+  defer { root.remove() }
+  return try ProcessEnvironment.withProcessWide(.isolated(in: root.url)) { try body(root.url) }
+}
+
+/// The asynchronous twin of `withProcessWideIsolatedAppDirectories(_:)`.
+public func withProcessWideIsolatedAppDirectories<R>(
+  isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> R
+) async throws -> R {
+  let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
+  defer { root.remove() }
+  return try await ProcessEnvironment.withProcessWide(.isolated(in: root.url)) {
+    try await body(root.url)
+  }
+}
+
 /// Why an isolated root could not be made.
 public struct IsolationRootError: Error, CustomStringConvertible {
   /// What failed, with the system's reason.

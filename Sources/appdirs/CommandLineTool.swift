@@ -147,7 +147,8 @@ enum CommandLineTool {
       // A refusal of the proof rules names what was asked for: the request, not the disk.
       .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
-    case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .permissionDenied,
+    case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .directoryOfAnotherUser,
+      .permissionDenied,
       .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed:
       .cannotCreate
     }

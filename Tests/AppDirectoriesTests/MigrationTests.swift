@@ -72,9 +72,9 @@ struct MigrationTests {
     #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"])
     // The rename is made durable: both parents are fsynced after it.
     let afterRename = setup.provider.records.drop { $0.call != .renameat }.dropFirst()
-    #expect(
-      Set(afterRename.filter { $0.call == .fsync }.map(\.name))
-        == [setup.root.home, setup.root.home + "/.config"])
+    // The parents are reached one component at a time, so their descriptors carry their
+    // last components.
+    #expect(Set(afterRename.filter { $0.call == .fsync }.map(\.name)) == ["home", ".config"])
   }
 
   @Test("The staging and aside names come from the destination's and the source's names")
@@ -329,7 +329,7 @@ struct MigrationTests {
     #expect(first == Self.outcome(acrossFileSystems ? .copied : .moved, setup, linked: true))
     // The link is made durable: its folder is fsynced after it.
     let afterLink = setup.provider.records.drop { $0.call != .symlinkat }.dropFirst()
-    #expect(afterLink.contains { $0.call == .fsync && $0.name == setup.root.home })
+    #expect(afterLink.contains { $0.call == .fsync && $0.name == "home" })
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: setup.legacy) == setup.destination)
     #expect(TreeSnapshot.lines(of: setup.destination) == before)

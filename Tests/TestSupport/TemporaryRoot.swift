@@ -269,6 +269,7 @@ extension DirectoryError {
     case .notADirectory: "notADirectory"
     case .danglingSymlink: "danglingSymlink"
     case .ownedByAnotherUser: "ownedByAnotherUser"
+    case .directoryOfAnotherUser: "directoryOfAnotherUser"
     case .permissionDenied: "permissionDenied"
     case .readOnlyFileSystem: "readOnlyFileSystem"
     case .nameTooLong: "nameTooLong"

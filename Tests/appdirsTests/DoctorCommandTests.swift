@@ -268,6 +268,48 @@ import Testing
     #expect(result.lines.last == "No problems found.")
   }
 
+  @Test func anOverrideNamingASystemOrSharedDirectoryIsAProblem() throws {
+    for (value, rule) in [
+      ("/usr", "it is, holds or lies inside /usr, a directory of the system"),
+      ("@/cache", "it is, or holds, the base directory cache, which every application shares"),
+    ] {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("cache")
+      var environment = Self.healthyEnvironment(root)
+      environment["EX_CACHE_DIR"] = value.replacingOccurrences(of: "@", with: root.path)
+      let result = try doctor(root, environment, arguments: ["--env-prefix", "EX"])
+      #expect(result.status == 1, "\(result.standardOutput)")
+      let path = value.replacingOccurrences(of: "@", with: root.path)
+      let index = try #require(
+        result.lines.firstIndex {
+          $0
+            == "problem: the cache directory \(path) (from EX_CACHE_DIR) is not the application's own: \(rule)"
+        }, "\(result.standardOutput)")
+      #expect(
+        result.lines[index + 1]
+          == "  fix: Point EX_CACHE_DIR at a folder of the application's own, such as one inside ~/.cache."
+      )
+    }
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "runs the tool as root"))
+  func rootWithAnotherUsersHomeIsAProblemBeforeAnythingIsMade() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let environment = Self.healthyEnvironment(root)
+    root.chownAll(to: Self.user)
+    let before = TreeSnapshot.lines(of: root.path)
+    let result = try Tool.run(
+      ["doctor", "--app", "ExampleApp"], environment: environment, in: root)
+    #expect(result.status == 1, "\(result.standardOutput)")
+    #expect(
+      result.lines.contains {
+        $0.hasPrefix("problem: ")
+          && $0.contains(
+            "belongs to user \(Self.user), and root creates nothing in another user's directory")
+      }, "\(result.standardOutput)")
+    #expect(TreeSnapshot.lines(of: root.path) == before)
+  }
+
   @Test func noHomeAtAllIsAProblem() throws {
     try #require(getpwuid(12345) == nil)
     let root = try TemporaryRoot.withUserDirectories()

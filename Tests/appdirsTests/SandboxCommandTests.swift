@@ -152,6 +152,18 @@ import Testing
         "exampleapp",
       ], environment: environment, in: root)
     #expect(migrate.status == 64, "\(migrate.standardError)")
+    // An application's override that leads outside the root is passed over, with a warning.
+    let overridden = try Tool.run(
+      [
+        "sandbox", box, "--", Tool.path, "path", "cache", "--app", "ExampleApp", "--env-prefix",
+        "EX",
+      ], environment: environment.merging(["EX_CACHE_DIR": root.at("real/cache")]) { $1 },
+      in: root)
+    #expect(overridden.status == 0, "\(overridden.standardError)")
+    #expect(overridden.standardOutput == "\(box)/home/.cache/ExampleApp\n")
+    #expect(
+      overridden.standardError
+        == "appdirs: warning: EX_CACHE_DIR leads outside the sandbox \(box) and is ignored\n")
     #expect(migrate.standardError.contains("lies outside the isolated root \(box)"))
     #expect(try Tool.readText(root.home + "/.exampleapp/settings") == "token=real")
   }

@@ -217,12 +217,19 @@ public struct ProcessEnvironment: Sendable, Hashable {
   }
 
   /// The environment the library resolves from by default: the one made current for the task
-  /// with ``withCurrent(_:operation:)-(_,()->R)``, else the running process's, captured the
+  /// with ``withCurrent(_:operation:)-(_,()->R)``, else the one made the whole process's with
+  /// ``withProcessWide(_:operation:)-(_,()->R)``, else the running process's, captured the
   /// first time it is used.
   ///
   /// Later changes to the process environment (`setenv`) are not seen; call ``capture()`` for a
   /// fresh snapshot.
-  public static var current: ProcessEnvironment { taskCurrent?.environment ?? captured }
+  public static var current: ProcessEnvironment {
+    taskCurrent?.environment ?? processWide.withLock { $0 }?.environment ?? captured
+  }
+
+  /// The environment made the whole process's with
+  /// ``withProcessWide(_:operation:)-(_,()->R)``, if any.
+  static let processWide = Locked<CurrentEnvironment?>(nil)
 
   /// The running process's environment, captured once.
   static let captured = capture()

@@ -30,6 +30,12 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// directory put in place of one the library had just created. It is not followed, not used
   /// and not changed.
   case ownedByAnotherUser(path: String, owner: UInt32, isSymbolicLink: Bool)
+  /// A directory of another user stands where the application's must be its own: an existing
+  /// directory outside the home that neither the effective user nor root owns (`creating` is
+  /// false), or, for root, a directory of another user to create in (`creating` is true: the
+  /// `sudo` case, where root-owned folders would lock the owner out of their own home).
+  /// Nothing was created.
+  case directoryOfAnotherUser(path: String, owner: UInt32, creating: Bool)
   /// The operating system refused access to a directory on the way.
   case permissionDenied(path: String, errno: SystemErrno)
   /// The directory would have to be created on a read-only file system.
@@ -53,7 +59,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .invalidName, .homeUnavailable, .unsupported: nil
     case .notADirectory(let path), .danglingSymlink(let path), .readOnlyFileSystem(let path),
-      .ownedByAnotherUser(let path, _, _),
+      .ownedByAnotherUser(let path, _, _), .directoryOfAnotherUser(let path, _, _),
       .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
       .insecureRuntimeDirectory(let path, _):
       path
@@ -94,6 +100,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(path) is a symbolic link owned by user \(owner), who is neither you nor root; it is not followed"
     case .ownedByAnotherUser(let path, let owner, false):
       "\(path) was replaced by a directory of user \(owner) just after it was created; it is not used"
+    case .directoryOfAnotherUser(let path, let owner, false):
+      "\(path) belongs to user \(owner), who is neither you nor root; it is not used"
+    case .directoryOfAnotherUser(let path, let owner, true):
+      "\(path) belongs to user \(owner); root creates nothing in another user's directory"
     case .permissionDenied(let path, let errno):
       "permission denied at \(path): \(errno)"
     case .readOnlyFileSystem(let path):
@@ -130,6 +140,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Create the symbolic link's target, or remove the link at \(path)."
     case .ownedByAnotherUser(let path, _, _):
       "Remove \(path) if you did not put it there, and check who else may write to \(POSIXPath.parent(path)) (ls -ld shows its owner and mode)."
+    case .directoryOfAnotherUser(_, _, true):
+      "Run as the user who owns it, or give root its own home: use sudo -H (or sudo -i), or export HOME=/root."
+    case .directoryOfAnotherUser(let path, let owner, false):
+      "Point the setting that chose \(path) at a directory of your own, or have user \(owner) hand it over (chown)."
     case .permissionDenied(let path, _):
       "Give your user write and search permission on \(path), and search permission on every directory above it (ls -ld shows their owners and modes)."
     case .readOnlyFileSystem:

@@ -15,6 +15,24 @@ struct DirectoryCreator: Sendable {
   var trustedRoot: String? = nil
   /// How paths are split and joined: the platform's own, or another for tests of its rules.
   var style: PathStyle = .host
+  /// The environment the path was resolved from, whose home the user trusts already: a
+  /// directory under it may be another user's (an image whose home was made by its build user
+  /// and is run under another uid). Read only when a directory's owner is someone else.
+  var environment: ProcessEnvironment? = nil
+
+  /// A creator for paths resolved from `environment`.
+  init(syscalls: SystemCalls, environment: ProcessEnvironment, style: PathStyle = .host) {
+    self.syscalls = syscalls
+    self.trustedRoot = environment.trustedRoot
+    self.style = style
+    self.environment = environment
+  }
+
+  init(syscalls: SystemCalls, trustedRoot: String? = nil, style: PathStyle = .host) {
+    self.syscalls = syscalls
+    self.trustedRoot = trustedRoot
+    self.style = style
+  }
 
   /// The mode of every directory the library creates.
   static let privateMode: UInt32 = 0o700
@@ -25,8 +43,14 @@ struct DirectoryCreator: Sendable {
   func findOrCreate(_ path: String) throws(DirectoryError) -> Bool {
     switch syscalls.status(path: path, followSymlinks: true) {
     case .success(let status):
-      if status.type == .directory { return false }
-      throw .notADirectory(path: path)
+      guard status.type == .directory else { throw .notADirectory(path: path) }
+      // SPEC 5: the directory handed back is the user's or root's, or lies under the home,
+      // from the owner in this same `stat`; a link planted in a shared directory that leads to
+      // another user's directory is never returned as the application's.
+      if status.owner != syscalls.effectiveUserID && status.owner != 0 && !liesUnderHome(path) {
+        throw .directoryOfAnotherUser(path: path, owner: status.owner, creating: false)
+      }
+      return false
     case .failure(let error) where error == .nameTooLong:
       // The walk could build it one component at a time, but no one could use it by path.
       throw .nameTooLong(path: path)
@@ -79,10 +103,31 @@ struct DirectoryCreator: Sendable {
     return createdLast
   }
 
+  /// Whether `path` lies under the home of the environment it was resolved from.
+  private func liesUnderHome(_ path: String) -> Bool {
+    guard let home = try? environment?.resolveHome().path else { return false }
+    return style.isInside(path, home) && path != home
+  }
+
+  /// SPEC 5: root creates a directory only inside a parent owned by root, so that a `HOME` of
+  /// another user's (`sudo` without `-H`) never gets root-owned folders its owner cannot use.
+  /// Checked on the open parent, only for root and only when the component is missing.
+  private func refuseRootCreatingInForeignParent(_ parent: Int32, name: String, path: String)
+    throws(DirectoryError)
+  {
+    guard syscalls.effectiveUserID == 0,
+      case .success(let status) = syscalls.status(descriptor: parent), status.owner != 0,
+      case .failure(.noSuchFileOrDirectory) = syscalls.status(
+        in: parent, name: name, followSymlinks: false)
+    else { return }
+    throw .directoryOfAnotherUser(path: style.parent(path), owner: status.owner, creating: true)
+  }
+
   /// Finds or creates one component below an open parent and returns it opened.
   private func step(parent: Int32, name: String, path: String) throws(DirectoryError)
     -> (Int32, created: Bool)
   {
+    try refuseRootCreatingInForeignParent(parent, name: name, path: path)
     // Retry a bounded number of times: a component removed by someone else between our
     // mkdirat and openat is created again.
     for attempt in 0..<12 {

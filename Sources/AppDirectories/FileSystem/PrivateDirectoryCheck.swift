@@ -13,12 +13,15 @@ struct PrivateDirectoryCheck: Sendable {
   let effectiveUserID: UInt32
   /// Where creation may start, as for ``DirectoryCreator``.
   var trustedRoot: String? = nil
+  /// The environment the paths come from, for the creator's owner rules.
+  var environment: ProcessEnvironment? = nil
 
   /// The check for an environment's user, with creation starting where its paths allow.
   init(syscalls: SystemCalls, environment: ProcessEnvironment) {
     self.init(
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID,
       trustedRoot: environment.trustedRoot)
+    self.environment = environment
   }
 
   init(syscalls: SystemCalls, effectiveUserID: UInt32, trustedRoot: String? = nil) {
@@ -71,7 +74,8 @@ struct PrivateDirectoryCheck: Sendable {
   /// first when it is missing and may be created), checked on that descriptor, and the rest of
   /// the path is made relative to it. Returns the resolution with nothing left pending.
   func ensure(_ resolution: DirectoryResolution) throws(DirectoryError) -> DirectoryResolution {
-    let creator = DirectoryCreator(syscalls: syscalls, trustedRoot: trustedRoot)
+    var creator = DirectoryCreator(syscalls: syscalls, trustedRoot: trustedRoot)
+    creator.environment = environment
     guard let choice = try choose(resolution) else {
       try creator.findOrCreate(resolution.path)
       return resolution

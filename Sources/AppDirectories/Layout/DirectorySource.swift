@@ -61,6 +61,9 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case invalidLine(number: Int, problem: String)
     /// The directory is not private to the user, as a runtime directory must be.
     case unsafe(path: String, problem: PrivateDirectoryProblem)
+    /// The value leads outside the root of the isolated environment (`appdirs sandbox`) that
+    /// this process runs in.
+    case outsideIsolationRoot(String)
   }
 
   /// What was looked at.
@@ -97,6 +100,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case .untrustedInSecureExecution:
       return "\(subject) is not trusted in a setuid or setgid process"
     case .unsafe(let path, let problem): return "\(subject) is unsafe: \(path) \(problem)"
+    case .outsideIsolationRoot(let root): return "\(subject) leads outside the sandbox \(root)"
     case .fileMissing, .fileUnreadable, .noLine, .invalidLine:
       return "\(subject) cannot be used"
     }
@@ -118,6 +122,10 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         "\(description) and is ignored",
         suggestion: "Set \(name) to an absolute path in UTF-8, or unset it.")
+    case (.variable(let name), .outsideIsolationRoot(let root)):
+      return DirectoryWarning(
+        "\(description) and is ignored",
+        suggestion: "Point \(name) inside \(root), or run the command outside the sandbox.")
     case (.userDirectoriesFile(let path, _), .fileUnreadable):
       return DirectoryWarning(
         "\(description); the default folders are used",
@@ -128,7 +136,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         description + " and is ignored", suggestion: UserDirectoriesRules.lineFix(key: key))
     case (.userDirectoriesFile, .notAbsolute), (.variable, .fileUnreadable),
-      (.variable, .invalidLine):
+      (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot):
       // Combinations the layouts never make.
       return DirectoryWarning(description, suggestion: "Check the value.")
     }

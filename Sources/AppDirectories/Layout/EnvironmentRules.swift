@@ -34,7 +34,15 @@ extension ProcessEnvironment {
     guard isAbsolute, !value.utf8.contains(0) else {
       return .ignored(IgnoredValue(.variable(name), .notAbsolute(value)))
     }
-    return .path(windows ? WindowsPath.normalize(value) : POSIXPath.normalize(value))
+    let path = windows ? WindowsPath.normalize(value) : POSIXPath.normalize(value)
+    // In a process that `appdirs sandbox` runs, an application's override that leads outside
+    // its root is passed over, as a test's isolated environment never reads one.
+    if isOverride, isCaptured, let root = trustedRoot, !windows,
+      !POSIXPath.isInside(path, root) || POSIXPath.components(path).contains("..")
+    {
+      return .ignored(IgnoredValue(.variable(name), .outsideIsolationRoot(root)))
+    }
+    return .path(path)
   }
 
   /// The entries of a `:`-separated list of absolute paths, with a warning for each relative

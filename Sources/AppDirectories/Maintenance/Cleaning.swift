@@ -301,11 +301,12 @@ extension AppDirectories {
 }
 
 extension StandardDirectories {
-  /// Why a directory at `path` (absolute) may not be an isolated root that a tool fills and
-  /// empties (`appdirs sandbox ROOT`): the rules of the proof before destruction, a symbolic
-  /// link or another user's directory, or a new directory where every entry is protected
-  /// (directly under `/`, `/home`, …). `nil` when it may.
-  @_spi(Tool) public static func isolationRootRefusal(
+  /// Why a directory at `path` (absolute) is not one that may be filled and emptied as an
+  /// application's or an isolated root (`appdirs sandbox ROOT`, `appdirs doctor`): the rules of
+  /// the proof before destruction, a symbolic link or another user's directory, or a new
+  /// directory where every entry is protected (directly under `/`, `/home`, …). `nil` when it
+  /// may.
+  @_spi(Tool) public static func destructionRefusal(
     _ path: String, environment: ProcessEnvironment
   ) -> CleanRefusal? {
     guard

@@ -62,7 +62,12 @@ struct RemovalProof: Sendable {
         switch syscalls.status(in: directory, entry: entry.name, followSymlinks: true) {
         case .success(let found): status = found
         case .failure(let error) where error == .noSuchFileOrDirectory: continue
-        case .failure(let error) where error == .tooManySymbolicLinks: continue
+        case .failure(let error)
+        where error == .tooManySymbolicLinks || error == .permissionDenied
+          || error == .notPermitted:
+          // A link that leads nowhere, or into a directory this user cannot search: nothing
+          // this user could empty through it.
+          continue
         case .failure:
           isIncomplete = true
           continue
@@ -129,10 +134,10 @@ struct RemovalProof: Sendable {
     case .failure: return .unexaminable
     }
     guard status.type == .directory else { return .symbolicLink }
-    if isIncomplete { return .unexaminable }
     let identity = FileIdentity(status)
     if let rule = guarded[identity] { return rule }
     if let rule = holders[identity] { return rule }
+    if isIncomplete { return .unexaminable }
     if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
     // Up to `/`: the first step shows a mount point, every step a system tree.
     var current = directory

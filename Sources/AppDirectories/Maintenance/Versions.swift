@@ -30,7 +30,7 @@ extension AppDirectories {
       return fileURL(path, isDirectory: true)
     }
     _ = try directory(kind)
-    try DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+    try DirectoryCreator(syscalls: syscalls, environment: environment)
       .findOrCreate(path)
     return fileURL(path, isDirectory: true)
   }

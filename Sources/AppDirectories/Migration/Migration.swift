@@ -34,6 +34,9 @@ struct Migration: Sendable {
   let creator: DirectoryCreator
 
   private var tree: FileTree { FileTree(syscalls: syscalls) }
+  private var opener: DirectoryOpener {
+    DirectoryOpener(syscalls: syscalls, effectiveUserID: syscalls.effectiveUserID)
+  }
   private var sourceParent: String { POSIXPath.parent(source) }
   private var sourceName: FileName { FileName(Self.lastComponent(source)) }
   private var destinationParent: String { POSIXPath.parent(destination) }
@@ -124,19 +127,18 @@ struct Migration: Sendable {
       // Refused before anything is created; checked again under the lock.
       try refuseSpecialFiles()
     }
-    // 2. The lock, then the leftovers.
+    // 2. The lock, then the leftovers. Both parents are reached through descriptors under the
+    // walk's link rule: a link on the way that someone else owns is refused, never followed.
     try creator.findOrCreate(destinationParent)
-    let target = try openDirectory(destinationParent, followSymlinks: true)
+    guard let target = try opener.openDirectory(destinationParent) else {
+      throw failure(destinationParent, .noSuchFileOrDirectory)
+    }
     defer { syscalls.close(descriptor: target) }
     if let error = syscalls.lockExclusively(descriptor: target) {
       throw failure(destinationParent, error)
     }
-    let home: Int32
-    switch tree.openDirectory(sourceParent, followSymlinks: true) {
-    case .success(let opened): home = opened
-    case .failure(let error) where error == .noSuchFileOrDirectory:
+    guard let home = try opener.openDirectory(sourceParent) else {
       return outcome(try isMissingOrEmpty(destination) ? .nothingToMigrate : .alreadyMigrated)
-    case .failure(let error): throw failure(sourceParent, error)
     }
     defer { syscalls.close(descriptor: home) }
     return try locked(source: home, target: target)
@@ -314,6 +316,9 @@ struct Migration: Sendable {
     let from: Int32
     switch opened {
     case .success(let descriptor): from = descriptor
+    case .failure(let error) where error == .noSuchFileOrDirectory && home == nil:
+      // Moved meanwhile by another migration: the check under the lock decides.
+      return
     case .failure(let error): throw failure(source, error)
     }
     defer { syscalls.close(descriptor: from) }
@@ -321,6 +326,7 @@ struct Migration: Sendable {
     do throws(FileTree.Failure) {
       special = try tree.specialFiles(in: from, at: source)
     } catch {
+      if error.errno == .noSuchFileOrDirectory && home == nil { return }
       throw failure(error)
     }
     if !special.isEmpty {
@@ -503,7 +509,7 @@ extension AppDirectories {
     }
     return try Migration(
       source: source, destination: destination, options: options, syscalls: syscalls,
-      creator: DirectoryCreator(syscalls: syscalls, trustedRoot: environment.trustedRoot)
+      creator: DirectoryCreator(syscalls: syscalls, environment: environment)
     ).run()
   }
 

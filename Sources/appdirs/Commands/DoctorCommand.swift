@@ -49,8 +49,12 @@ enum DoctorCommand {
           Finding(isProblem: !isSafeFallback, message: warning.message, fix: warning.suggestion))
       }
     }
+    found += dangerousOverrideFindings(resolutions, environment: environment)
+    let home = try? StandardDirectories.resolution(
+      for: .home, layout: query.layout, environment: environment
+    ).path
     for path in checkedDirectories(query, resolutions) {
-      found += directoryFindings(path, user: environment.effectiveUserID)
+      found += directoryFindings(path, user: environment.effectiveUserID, home: home)
       found += creationFindings(path, user: environment.effectiveUserID)
     }
     found += sandboxFindings(environment)
@@ -216,8 +220,36 @@ enum DoctorCommand {
     return paths
   }
 
-  /// A directory that is a dangling symlink, not a directory, open to others or not writable.
-  static func directoryFindings(_ path: String, user: UInt32) -> [Finding] {
+  /// An application's directory that an override or an `XDG_*` value sets to a protected or
+  /// shared directory (SPEC 7): cleaning it would remove what is not the application's.
+  static func dangerousOverrideFindings(
+    _ resolutions: [(name: String, resolution: DirectoryResolution)],
+    environment: ProcessEnvironment
+  ) -> [Finding] {
+    resolutions.compactMap { name, resolution in
+      guard ["data", "config", "cache", "state", "logs"].contains(name),
+        case .variable(let variable) = resolution.source,
+        let rule = StandardDirectories.destructionRefusal(
+          resolution.path, environment: environment)
+      else { return nil }
+      switch rule {
+      case .protectedDirectory, .baseDirectory:
+        return Finding(
+          isProblem: true,
+          message:
+            "the \(name) directory \(resolution.path) (from \(variable)) is not the application's own: \(rule)",
+          fix:
+            "Point \(variable) at a folder of the application's own, such as one inside ~/.\(name)."
+        )
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// A directory that is a dangling symlink, not a directory, open to others or not writable,
+  /// or another user's outside the home (SPEC 5: the library refuses it).
+  static func directoryFindings(_ path: String, user: UInt32, home: String? = nil) -> [Finding] {
     guard let entry = PathInspection.at(path) else { return [] }
     if entry.kind == .symbolicLink && PathInspection.at(path, followingSymlinks: true) == nil {
       let target = PathInspection.symbolicLinkTarget(path) ?? "?"
@@ -237,6 +269,16 @@ enum DoctorCommand {
       ]
     }
     var findings: [Finding] = []
+    let underHome = home.map { path.hasPrefix($0 + "/") } ?? false
+    if target.owner != user && target.owner != 0 && !underHome {
+      findings.append(
+        Finding(
+          isProblem: true,
+          message:
+            "\(path) belongs to user \(target.owner), neither you (user \(user)) nor root, so it is refused",
+          fix: "Point the setting that chose it at a directory of your own, or chown it to \(user)."
+        ))
+    }
     if target.permissions & 0o022 != 0 {
       let who = target.permissions & 0o002 != 0 ? "world-writable" : "group-writable"
       findings.append(
@@ -298,6 +340,14 @@ enum DoctorCommand {
           message:
             "\(ancestor) cannot be searched by user \(user) (owner \(target!.owner), mode \(octal(target!.permissions & 0o777))), so \(path) cannot be reached",
           fix: "Give your user search permission on it: chmod u+x '\(ancestor)' if it is yours.")
+      } else if let below = missing, user == 0, target!.owner != 0 {
+        blocking = Finding(
+          isProblem: true,
+          message:
+            "\(ancestor) belongs to user \(target!.owner), and root creates nothing in another user's directory, so \(below) cannot be created",
+          fix:
+            "Run as user \(target!.owner), or give root its own home: sudo -H, or export HOME=/root."
+        )
       } else if let below = missing, !PathInspection.mayCreateFiles(in: ancestor) {
         blocking = Finding(
           isProblem: true,

@@ -74,7 +74,7 @@ enum SandboxCommand {
     guard !path.contains(":") else {
       throw refuse("it contains ':', which separates the entries of XDG_DATA_DIRS and PATH")
     }
-    if let rule = StandardDirectories.isolationRootRefusal(path, environment: environment) {
+    if let rule = StandardDirectories.destructionRefusal(path, environment: environment) {
       throw refuse(rule.description)
     }
     guard let status = PathInspection.at(path) else { return }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import AppDirectories
+@testable import TestSupport
+
+/// SPEC 5's owner rules: the directory handed back is the user's or root's or lies under the
+/// home, checked in the steady state's one `stat`; root creates only inside root's directories.
+@Suite("Whose directory is handed back")
+struct CreationOwnerTests {
+  @Test(
+    "A link in a shared folder that leads to another user's directory is refused in one stat",
+    .enabled(if: geteuid() == 0, "needs root to give files to another user"))
+  func anotherUsersDirectoryIsNeverHandedBack() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.makeDirectory("shared", mode: 0o1777)
+    try root.makeDirectory("theirs/cache/ExampleApp", mode: 0o755)
+    chown(root.at("theirs/cache/ExampleApp"), 65534, 65534)
+    try root.symlink("shared/cache", to: root.at("theirs/cache"))
+    let provider = RecordingSystemCalls()
+    let dirs = try AppDirectories(
+      app: "ExampleApp", organization: nil, layout: .native,
+      environment: root.environment(["XDG_CACHE_HOME": root.at("shared/cache")]),
+      syscalls: provider.syscalls)
+    let path = root.at("shared/cache/ExampleApp")
+    #expect(
+      throws: DirectoryError.directoryOfAnotherUser(path: path, owner: 65534, creating: false)
+    ) {
+      try dirs.directory(.cache)
+    }
+    #expect(provider.calls == [.status(path: path, followSymlinks: true)])
+    #expect(TreeSnapshot.listing(root.at("theirs/cache/ExampleApp")) == [])
+  }
+
+  @Test(
+    "Under the home, another user's directory is used: the home's owner is trusted already",
+    .enabled(if: geteuid() == 0, "needs root to give files to another user"))
+  func anotherUsersDirectoryUnderTheHomeIsUsed() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.makeDirectory("home/.cache/ExampleApp", mode: 0o775)
+    chown(root.home + "/.cache/ExampleApp", 65534, 65534)
+    let dirs = try AppDirectories(
+      app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+      syscalls: .live)
+    #expect(try dirs.directory(.cache).path == root.home + "/.cache/ExampleApp")
+  }
+
+  @Test(
+    "Root with another user's HOME creates nothing there (sudo without -H)",
+    .enabled(if: geteuid() == 0, "needs root"))
+  func rootCreatesNothingInAnotherUsersHome() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    chown(root.home, 65534, 65534)
+    try root.makeDirectory("home/.config", mode: 0o700)
+    chown(root.home + "/.config", 65534, 65534)
+    let before = TreeSnapshot.lines(of: root.path)
+    let dirs = try AppDirectories(
+      app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+      syscalls: .live)
+    for (kind, parent) in [(AppDirectory.cache, root.home), (.config, root.home + "/.config")] {
+      #expect(
+        throws: DirectoryError.directoryOfAnotherUser(path: parent, owner: 65534, creating: true)
+      ) {
+        try dirs.directory(kind)
+      }
+    }
+    #expect(TreeSnapshot.lines(of: root.path) == before)
+    let error = DirectoryError.directoryOfAnotherUser(path: root.home, owner: 65534, creating: true)
+    #expect(error.recoverySuggestion.contains("sudo -H"))
+  }
+}

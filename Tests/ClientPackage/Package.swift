@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// A package that depends on AppDirectories as its users' packages do, for an end-to-end test
+// of the testing kit: `Scripts/client-package.sh` copies it beside a link to the package and
+// runs its tests.
+import PackageDescription
+
+let package = Package(
+  name: "ClientPackage",
+  dependencies: [.package(path: "../AppDirectories")],
+  targets: [
+    .testTarget(
+      name: "ClientTests",
+      dependencies: [
+        .product(name: "AppDirectories", package: "AppDirectories"),
+        .product(name: "AppDirectoriesTesting", package: "AppDirectories"),
+      ])
+  ],
+  swiftLanguageModes: [.v6]
+)
