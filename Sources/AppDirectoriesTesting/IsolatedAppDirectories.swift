@@ -21,8 +21,12 @@ public import Testing
 /// and removed afterwards. Use it as ``Testing/Trait/isolatedAppDirectories``.
 ///
 /// On a suite it applies to every test in it, each test (and each case of a parameterised
-/// test) with a root of its own.
+/// test) with a root of its own. As ``Testing/Trait/processWideIsolatedAppDirectories`` the
+/// root is the whole process's, for code that starts detached tasks, threads or Dispatch work.
 public struct IsolatedAppDirectoriesTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Whether the root is made the whole process's rather than the test's task's.
+  public let isProcessWide: Bool
+
   /// Every test of a suite gets its own root, not one root for the suite.
   public var isRecursive: Bool { true }
 
@@ -35,7 +39,11 @@ public struct IsolatedAppDirectoriesTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withIsolatedAppDirectories { _ in try await function() }
+    if isProcessWide {
+      try await withProcessWideIsolatedAppDirectories { _ in try await function() }
+    } else {
+      try await withIsolatedAppDirectories { _ in try await function() }
+    }
   }
 }
 
@@ -58,7 +66,9 @@ extension Trait where Self == IsolatedAppDirectoriesTrait {
   ///   }
   /// }
   /// ```
-  public static var isolatedAppDirectories: Self { IsolatedAppDirectoriesTrait() }
+  public static var isolatedAppDirectories: Self {
+    IsolatedAppDirectoriesTrait(isProcessWide: false)
+  }
 }
 
 /// Runs `body` with a fresh isolated environment current (for XCTest and other code without
@@ -91,29 +101,7 @@ public func withIsolatedAppDirectories<R>(
   }
 }
 
-/// The trait that gives each test a fresh root for the whole process: like
-/// ``Testing/Trait/isolatedAppDirectories``, and also for `Task.detached`, threads, Dispatch
-/// queues and child processes, which task-locals do not reach. Use it as
-/// ``Testing/Trait/processWideIsolatedAppDirectories``, on a `.serialized` suite.
-public struct ProcessWideIsolatedAppDirectoriesTrait: TestTrait, SuiteTrait, TestScoping {
-  /// Every test of a suite gets its own root.
-  public var isRecursive: Bool { true }
-
-  /// A root for each test case; none for a suite as a whole.
-  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    testCase == nil ? nil : self
-  }
-
-  /// Runs the test with a fresh isolated environment made the whole process's, then puts the
-  /// process's environment back and removes the root.
-  public func provideScope(
-    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-  ) async throws {
-    try await withProcessWideIsolatedAppDirectories { _ in try await function() }
-  }
-}
-
-extension Trait where Self == ProcessWideIsolatedAppDirectoriesTrait {
+extension Trait where Self == IsolatedAppDirectoriesTrait {
   /// Each test gets a fresh root made the whole process's environment
   /// (``AppDirectories/ProcessEnvironment/withProcessWide(_:operation:)-(_,()->R)``): the
   /// library in detached tasks, threads and Dispatch queues, other libraries that read `HOME`
@@ -134,7 +122,7 @@ extension Trait where Self == ProcessWideIsolatedAppDirectoriesTrait {
   /// }
   /// ```
   public static var processWideIsolatedAppDirectories: Self {
-    ProcessWideIsolatedAppDirectoriesTrait()
+    IsolatedAppDirectoriesTrait(isProcessWide: true)
   }
 }
 

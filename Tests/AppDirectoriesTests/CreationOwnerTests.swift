@@ -69,3 +69,59 @@ struct CreationOwnerTests {
     #expect(error.recoverySuggestion.contains("sudo -H"))
   }
 }
+
+/// SPEC 3 under a live attacker: a runtime directory swapped for another user's between the
+/// check and the use gives way to the fallback, with a warning; a link that flickers at the
+/// fallback is an unsafe runtime directory (78), never a creation error.
+@Suite("The runtime directory swapped under the check")
+struct RuntimeSwapTests {
+  @Test(
+    "XDG_RUNTIME_DIR swapped for another user's directory after its check: the fallback",
+    .enabled(if: geteuid() == 0, "needs root to give a directory to another user"))
+  func aSwappedRuntimeDirectoryFallsBack() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let run = root.at("run")
+    let provider = RecordingSystemCalls(beforeCall: { record in
+      guard record.call == .openat, record.name == run, !root.exists(run + ".old") else { return }
+      rename(run, run + ".old")
+      mkdir(run, 0o700)
+      chown(run, 65534, 65534)
+    })
+    let dirs = try AppDirectories(
+      app: "ExampleApp", organization: nil, layout: .native,
+      environment: root.environment(["XDG_RUNTIME_DIR": run]), syscalls: provider.syscalls)
+    let made = try dirs.directory(.runtime).path
+    #expect(made == root.tmp + "/runtime-\(geteuid())/ExampleApp")
+    #expect(TreeSnapshot.listing(run) == [])
+  }
+
+  @Test(
+    "Another user's link flickering at the fallback is an unsafe runtime directory",
+    .enabled(if: geteuid() == 0, "needs root to give a link to another user"))
+  func aFlickeringLinkAtTheFallbackIsUnsafe() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.makeDirectory("elsewhere")
+    let fallback = root.tmp + "/runtime-\(geteuid())"
+    let planted = Locked(false)
+    let provider = RecordingSystemCalls(beforeCall: { record in
+      if record.call == .mkdirat, record.name == "runtime-\(geteuid())",
+        !planted.withLock({ $0 })
+      {
+        symlink(root.at("elsewhere"), fallback)
+        lchown(fallback, 65534, 65534)
+        planted.withLock { $0 = true }
+      } else if record.call == .stat, record.name == fallback, planted.withLock({ $0 }) {
+        unlink(fallback)
+      }
+    })
+    let dirs = try AppDirectories(
+      app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+      syscalls: provider.syscalls)
+    #expect(
+      throws: DirectoryError.insecureRuntimeDirectory(path: fallback, problem: .symbolicLink)
+    ) {
+      try dirs.directory(.runtime)
+    }
+    #expect(TreeSnapshot.listing(root.at("elsewhere")) == [])
+  }
+}

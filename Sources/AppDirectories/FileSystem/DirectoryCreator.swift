@@ -106,7 +106,7 @@ struct DirectoryCreator: Sendable {
   /// Whether `path` lies under the home of the environment it was resolved from.
   private func liesUnderHome(_ path: String) -> Bool {
     guard let home = try? environment?.resolveHome().path else { return false }
-    return style.isInside(path, home) && path != home
+    return style.isInside(path, home)
   }
 
   /// SPEC 5: root creates a directory only inside a parent owned by root, so that a `HOME` of

@@ -82,7 +82,18 @@ struct PrivateDirectoryCheck: Sendable {
     }
     let chosen = choice.resolution
     let base = choice.base
-    let descriptor = try openPrivate(base, creating: choice.isMissing, with: creator)
+    let descriptor: Int32
+    do throws(DirectoryError) {
+      descriptor = try openPrivate(base, creating: choice.isMissing, with: creator)
+    } catch {
+      // Swapped for something unsafe between the `lstat` check and the open: the fallback,
+      // with a warning, as SPEC 3 says for a wrong owner, when there is one (an override's
+      // runtime directory never falls back).
+      guard case .insecureRuntimeDirectory(base, let problem) = error,
+        let fallback = fallback(of: chosen, base: base, problem: problem)
+      else { throw error }
+      return try ensure(fallback)
+    }
     defer { syscalls.close(descriptor: descriptor) }
     let rest = POSIXPath.components(String(chosen.path.utf8.dropFirst(base.utf8.count))!)
       .map(String.init)
@@ -125,21 +136,31 @@ struct PrivateDirectoryCheck: Sendable {
     case .mode? where createsIfMissing && isBeingCreated(status):
       return Choice(resolution: resolution, base: base, isMissing: false, isBeingCreated: true)
     case let problem?:
-      guard let otherwise else {
+      guard let fallback = fallback(of: resolution, base: base, problem: problem) else {
         throw .insecureRuntimeDirectory(path: base, problem: problem)
       }
-      let suffix = String(resolution.path.utf8.dropFirst(base.utf8.count))!
-      let why = IgnoredValue(
-        .variable(resolution.source.description), .unsafe(path: base, problem: problem))
-      let fallback = DirectoryResolution(
-        path: otherwise.path + suffix, source: otherwise.source,
-        ignored: resolution.ignored + [why], home: otherwise.home,
-        extraWarnings: otherwise.warnings + [
-          DirectoryWarning.runtimeFallback(why, fallback: otherwise.path)
-        ],
-        requirement: otherwise.requirement)
       return try choose(fallback)
     }
+  }
+
+  /// The resolution's fallback for a base with `problem`, with the warning that says why;
+  /// `nil` when it has none.
+  private func fallback(
+    of resolution: DirectoryResolution, base: String, problem: PrivateDirectoryProblem
+  ) -> DirectoryResolution? {
+    guard case .privateDirectory(_, _, let otherwise?) = resolution.requirement else {
+      return nil
+    }
+    let suffix = String(resolution.path.utf8.dropFirst(base.utf8.count))!
+    let why = IgnoredValue(
+      .variable(resolution.source.description), .unsafe(path: base, problem: problem))
+    return DirectoryResolution(
+      path: otherwise.path + suffix, source: otherwise.source,
+      ignored: resolution.ignored + [why], home: otherwise.home,
+      extraWarnings: otherwise.warnings + [
+        DirectoryWarning.runtimeFallback(why, fallback: otherwise.path)
+      ],
+      requirement: otherwise.requirement)
   }
 
   /// Opens `base` `O_DIRECTORY|O_NOFOLLOW` and checks it on the descriptor; creates it 0700
@@ -152,12 +173,23 @@ struct PrivateDirectoryCheck: Sendable {
       do throws(DirectoryError) {
         try creator.walk(base)
       } catch {
-        // Something planted between the check and the walk is the unsafe directory it is;
-        // otherwise the walk's own error stands.
+        // Something planted between the check and the walk is the unsafe directory it is,
+        // even when it has gone again by now (a link that flickers); otherwise the walk's own
+        // error stands.
         if let problem = problem(at: base), problem != .missing {
           throw .insecureRuntimeDirectory(path: base, problem: problem)
         }
-        throw error
+        switch error {
+        case .ownedByAnotherUser(base, _, true), .danglingSymlink(base):
+          throw .insecureRuntimeDirectory(path: base, problem: .symbolicLink)
+        case .ownedByAnotherUser(base, let owner, false):
+          throw .insecureRuntimeDirectory(
+            path: base, problem: .owner(owner, expected: effectiveUserID))
+        case .notADirectory(base):
+          throw .insecureRuntimeDirectory(path: base, problem: .notADirectory)
+        default:
+          throw error
+        }
       }
     }
     let options = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
