@@ -197,7 +197,10 @@ struct RemovalProof: Sendable {
     switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: path, options: options)
     {
     case .success(let directory): return directory
-    case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
+    case .failure(let error)
+    where error == .noSuchFileOrDirectory || error == .notDirectory
+      || error == .permissionDenied || error == .notPermitted:
+      // Missing, or out of this user's reach: nothing this user could empty is it.
       return nil
     case .failure:
       isIncomplete = true
