@@ -82,10 +82,10 @@ struct FileTree: Sendable {
   /// its failure, since neither can be moved whole.
   func specialFiles(in directory: Int32, at path: String) throws(Failure) -> [String] {
     var found: [String] = []
-    let failures = walk(directory, at: path) { _, _, type, entryPath, depth in
-      if type == .other { found.append(entryPath) }
+    let failures = walk(directory, at: path) { _, name, type, folder, depth in
+      if type == .other { found.append(join(folder, name)) }
       if type == .directory && depth >= Self.maximumCopyDepth {
-        return .stop(Failure(path: entryPath, errno: .nameTooLong))
+        return .stop(Failure(path: join(folder, name), errno: .nameTooLong))
       }
       return type == .directory ? .descend : .next
     } leave: { _, _, _ in
@@ -238,12 +238,12 @@ struct FileTree: Sendable {
   func removeContents(of directory: Int32, at path: String, keeping: Set<FileName> = [])
     -> [Failure]
   {
-    walk(directory, at: path, skipping: keeping) { parent, name, type, entryPath, _ in
+    walk(directory, at: path, skipping: keeping) { parent, name, type, folder, _ in
       if type == .directory { return .descend }
       if let error = syscalls.remove(in: parent, entry: name, isDirectory: false),
         error != .noSuchFileOrDirectory
       {
-        return .failed(Failure(path: entryPath, errno: error))
+        return .failed(Failure(path: join(folder, name), errno: error))
       }
       return .next
     } leave: { parent, name, entryPath in
@@ -279,7 +279,9 @@ struct FileTree: Sendable {
   /// Visits every entry below an open directory, depth first, without recursion and with at
   /// most ``maximumOpenDirectories`` directories open, never following a symbolic link and
   /// never entering another file system (reported with `EXDEV`). `visit` gets the open parent,
-  /// the entry's name, type, path and depth (1 for the directory's own entries); `leave` gets a
+  /// the entry's name and type, the parent's path (joined with the name only when a message
+  /// needs it: a path built for every entry is a visible share of the walk) and the depth (1
+  /// for the directory's own entries); `leave` gets a
   /// directory's parent, name and path once all its entries went well, and answers with its
   /// own failure, if any. A directory with a failure below it (one that cannot be opened or
   /// listed, say) is not left, and neither is anything above it.
@@ -301,7 +303,8 @@ struct FileTree: Sendable {
     var failures: [Failure] = []
     var stack: [Frame] = []
     do throws(Failure) {
-      let listed = try entries(of: directory, at: path).filter { !skipping.contains($0.name) }
+      var listed = try entries(of: directory, at: path)
+      if !skipping.isEmpty { listed.removeAll { skipping.contains($0.name) } }
       stack.append(
         Frame(
           descriptor: directory, identity: FileIdentity(top), name: FileName("."), path: path,
@@ -353,8 +356,7 @@ struct FileTree: Sendable {
         continue
       }
       let parent = stack[index].descriptor!
-      let entryPath = join(stack[index].path, name)
-      switch visit(parent, name, type, entryPath, index + 1) {
+      switch visit(parent, name, type, stack[index].path, index + 1) {
       case .next: continue
       case .failed(let failure):
         failures.append(failure)
@@ -365,6 +367,7 @@ struct FileTree: Sendable {
         return failures
       case .descend: break
       }
+      let entryPath = join(stack[index].path, name)
       let child: Int32
       switch syscalls.openDirectory(in: parent, entry: name) {
       case .success(let opened): child = opened
@@ -415,12 +418,12 @@ struct FileTree: Sendable {
   ) -> Int64 {
     var total: Int64 = 0
     var identities = seen
-    failures += walk(directory, at: path) { parent, name, _, entryPath, _ in
+    failures += walk(directory, at: path) { parent, name, _, folder, _ in
       let status: FileStatus
       switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
       case .success(let found): status = found
       case .failure(let error) where error == .noSuchFileOrDirectory: return .next
-      case .failure(let error): return .failed(Failure(path: entryPath, errno: error))
+      case .failure(let error): return .failed(Failure(path: join(folder, name), errno: error))
       }
       if status.linkCount > 1 && status.type != .directory {
         guard identities.insert(FileIdentity(status)).inserted else { return .next }
