@@ -9,7 +9,7 @@ public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
   /// ``MigrationOptions/link`` and ``MigrationOptions/keepSource`` were asked together: a link
   /// takes the source's place, so the source cannot be kept.
   case linkWithKeptSource
-  /// The legacy path is not provably the application's (SPEC 9): another user's, `/`, the
+  /// The legacy path is not provably the application's: another user's, `/`, the
   /// home, a base directory, a protected directory, or one that holds the destination.
   case notTheApplications(CleanRefusal)
   /// An isolated environment is current (a test's, or `appdirs sandbox`), and the legacy path

@@ -44,7 +44,7 @@ struct DirectoryCreator: Sendable {
     switch syscalls.status(path: path, followSymlinks: true) {
     case .success(let status):
       guard status.type == .directory else { throw .notADirectory(path: path) }
-      // SPEC 5: the directory handed back is the user's or root's, or lies under the home,
+      // The directory handed back is the user's or root's, or lies under the home,
       // from the owner in this same `stat`; a link planted in a shared directory that leads to
       // another user's directory is never returned as the application's.
       if status.owner != syscalls.effectiveUserID && status.owner != 0 && !liesUnderHome(path) {
@@ -109,7 +109,7 @@ struct DirectoryCreator: Sendable {
     return style.isInside(path, home)
   }
 
-  /// SPEC 5: root creates a directory only inside a parent owned by root, so that a `HOME` of
+  /// Root creates a directory only inside a parent owned by root, so that a `HOME` of
   /// another user's (`sudo` without `-H`) never gets root-owned folders its owner cannot use.
   /// Checked on the open parent, only for root and only when the component is missing.
   private func refuseRootCreatingInForeignParent(_ parent: Int32, name: String, path: String)

@@ -1,5 +1,5 @@
 /// Reaches an existing path through descriptors, one component at a time from `/`, under the
-/// walk's link rule (SPEC 5): a symbolic link on the way is followed only when the effective
+/// walk's link rule: a symbolic link on the way is followed only when the effective
 /// user or root owns it, so a link that someone else planted in a shared folder on the way
 /// never leads a removal or a move elsewhere. Nothing is created.
 ///

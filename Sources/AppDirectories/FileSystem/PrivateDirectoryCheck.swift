@@ -87,7 +87,7 @@ struct PrivateDirectoryCheck: Sendable {
       descriptor = try openPrivate(base, creating: choice.isMissing, with: creator)
     } catch {
       // Swapped for something unsafe between the `lstat` check and the open: the fallback,
-      // with a warning, as SPEC 3 says for a wrong owner, when there is one (an override's
+      // with a warning, as for a wrong owner found by the check, when there is one (an override's
       // runtime directory never falls back).
       guard case .insecureRuntimeDirectory(base, let problem) = error,
         let fallback = fallback(of: chosen, base: base, problem: problem)

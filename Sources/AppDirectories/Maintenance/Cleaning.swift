@@ -46,7 +46,7 @@ public struct CleanReport: Sendable, Hashable {
   }
 }
 
-/// Why a directory is not removed at all: the rule of SPEC 10's proof before destruction that
+/// Why a directory is not removed at all: the rule of the proof before destruction that
 /// it breaks. Directories are compared by what they are (device and inode), so a spelling with
 /// `..` or through a symbolic link is refused by the directory it reaches.
 public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
@@ -193,7 +193,7 @@ extension AppDirectories {
   }
 
   /// Opens `path` through descriptors under the walk's link rule and proves it the
-  /// application's (SPEC 10), or throws ``DirectoryError/cleanRefused(path:reason:)`` with the
+  /// application's, or throws ``DirectoryError/cleanRefused(path:reason:)`` with the
   /// rule it breaks; `nil` when nothing is there. A link or a file there must be the user's
   /// own and outside the system's trees, and is never followed.
   func prove(_ path: String, proof: RemovalProof, requiringTag: Bool) throws(DirectoryError)

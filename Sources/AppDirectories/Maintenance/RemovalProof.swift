@@ -1,4 +1,4 @@
-/// SPEC 10's proof before destruction, in one place: whether an opened directory may be
+/// The proof before destruction, in one place: whether an opened directory may be
 /// emptied, removed or moved away as the application's, and if not, which rule says no.
 ///
 /// Everything is compared by what it is (device and inode of an opened descriptor), never by

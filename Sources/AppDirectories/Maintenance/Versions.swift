@@ -48,7 +48,7 @@ extension AppDirectories {
     try NameValidation.validate(version, as: .version, on: environment.platform)
     let base = try url(for: kind).path
     let tree = FileTree(syscalls: syscalls)
-    // The kind's directory must be provably the application's (SPEC 10), as for cleaning.
+    // The kind's directory must be provably the application's, as for cleaning.
     let requiresTag = kind == .cache ? try cacheNeedsTag() : false
     guard let target = try prove(base, proof: removalProof(), requiringTag: requiresTag) else {
       return CleanReport(locations: [], failures: [], isDryRun: false)

@@ -474,7 +474,7 @@ extension AppDirectories {
   /// - FIFOs, sockets and devices in the source are refused before anything changes, on one
   ///   file system as across two, so that the result never depends on where folders are
   ///   mounted.
-  /// - Whose files (SPEC 9): the legacy directory must be provably the application's, as for
+  /// - Whose files: the legacy directory must be provably the application's, as for
   ///   ``clean(_:groups:legacy:dryRun:)`` (the user's own; not `/`, a home, a base or protected
   ///   directory), compared by what it is: the destination under another name (a symbolic
   ///   link on the way, `..`) is ``MigrationOutcome/Action/alreadyMigrated``, and a source
@@ -513,7 +513,7 @@ extension AppDirectories {
     ).run()
   }
 
-  /// SPEC 9's source rules, by identity, before anything changes: inside the isolated root
+  /// The source rules, by identity, before anything changes: inside the isolated root
   /// while one is current; the destination under another name is already migrated; a source
   /// that holds the destination or lies inside it, or that is not provably the application's
   /// (another user's, `/`, a home, a base or protected directory), is refused.

@@ -40,7 +40,7 @@ enum DoctorCommand {
     found += errors
     for resolution in resolutions.map(\.resolution) {
       // An unset XDG_RUNTIME_DIR whose fallback is safe (every container and CI job) is a
-      // note: SPEC 7's exit policy counts only what makes a directory unusable or unsafe.
+      // note: the exit code counts only what makes a directory unusable, unsafe or dangerous to clean.
       let isSafeFallback =
         resolution.source == .fallback
         && resolution.ignored.allSatisfy { $0.reason == .unset || $0.reason == .empty }
@@ -221,7 +221,7 @@ enum DoctorCommand {
   }
 
   /// An application's directory that an override or an `XDG_*` value sets to a protected or
-  /// shared directory (SPEC 7): cleaning it would remove what is not the application's.
+  /// shared directory: cleaning it would remove what is not the application's.
   static func dangerousOverrideFindings(
     _ resolutions: [(name: String, resolution: DirectoryResolution)],
     environment: ProcessEnvironment
@@ -248,7 +248,7 @@ enum DoctorCommand {
   }
 
   /// A directory that is a dangling symlink, not a directory, open to others or not writable,
-  /// or another user's outside the home (SPEC 5: the library refuses it).
+  /// or another user's outside the home (the library refuses it).
   static func directoryFindings(_ path: String, user: UInt32, home: String? = nil) -> [Finding] {
     guard let entry = PathInspection.at(path) else { return [] }
     if entry.kind == .symbolicLink && PathInspection.at(path, followingSymlinks: true) == nil {

@@ -58,7 +58,7 @@ enum SandboxCommand {
     "home", "tmp", "runtime", "group-containers", "system", "app", "storage",
   ]
 
-  /// SPEC 11: an absolute ROOT without `:`, not `/`, a home, a base or protected directory,
+  /// An absolute ROOT without `:`, not `/`, a home, a base or protected directory,
   /// not a symbolic link, the user's own; an existing one empty or a root the tool made (its
   /// folders the user's own, 0700). Checked before anything is made.
   static func validate(root path: String, environment: ProcessEnvironment) throws {
