@@ -210,6 +210,25 @@ for command in "path data" "path data --app ExampleApp"; do
   fi
 done
 
+echo "== d. the steady state of path --create: one call on the directory, the user ID from the capture only"
+for kind in data config state; do
+  made="$(cd "$ROOT" && env -i HOME="$ROOT/home" TMPDIR="$ROOT/tmp" PATH=/usr/bin:/bin \
+    "$binary" path "$kind" --app ExampleApp --create)"
+  trace="$ROOT/traces/steady-$kind"
+  (cd "$ROOT" && env -i HOME="$ROOT/home" TMPDIR="$ROOT/tmp" PATH=/usr/bin:/bin \
+    strace -qq -s 256 -o "$trace" -e trace=%file,geteuid \
+    "$binary" path "$kind" --app ExampleApp --create >/dev/null)
+  on_directory="$(grep -c -F "\"$made" "$trace" || true)"
+  user_ids="$(grep -c '^geteuid(' "$trace" || true)"
+  if [ "$on_directory" -ne 1 ] || [ "$user_ids" -ne 1 ]; then
+    echo "FAIL appdirs path $kind --app ExampleApp --create: $on_directory calls on $made, $user_ids geteuid:"
+    grep -F -e "$made" -e geteuid "$trace" | sed 's/^/    /'
+    failures=$((failures + 1))
+  else
+    echo "ok   appdirs path $kind --app ExampleApp --create (one call on the directory, one geteuid)"
+  fi
+done
+
 if [ "$failures" -gt 0 ]; then
   echo "check-system-calls: $failures check(s) failed for $binary" >&2
   exit 1

@@ -47,7 +47,7 @@ struct DirectoryCreator: Sendable {
       // The directory handed back is the user's or root's, or lies under the home,
       // from the owner in this same `stat`; a link planted in a shared directory that leads to
       // another user's directory is never returned as the application's.
-      if status.owner != syscalls.effectiveUserID && status.owner != 0 && !liesUnderHome(path) {
+      if status.owner != user && status.owner != 0 && !liesUnderHome(path) {
         throw .directoryOfAnotherUser(path: path, owner: status.owner, creating: false)
       }
       return false
@@ -103,6 +103,10 @@ struct DirectoryCreator: Sendable {
     return createdLast
   }
 
+  /// The effective user, from the environment's snapshot where there is one: asking the system
+  /// (`geteuid`) would be a second system call in the steady state.
+  private var user: UInt32 { environment?.effectiveUserID ?? syscalls.effectiveUserID }
+
   /// Whether `path` lies under the home of the environment it was resolved from.
   private func liesUnderHome(_ path: String) -> Bool {
     guard let home = try? environment?.resolveHome().path else { return false }
@@ -115,7 +119,7 @@ struct DirectoryCreator: Sendable {
   private func refuseRootCreatingInForeignParent(_ parent: Int32, name: String, path: String)
     throws(DirectoryError)
   {
-    guard syscalls.effectiveUserID == 0,
+    guard user == 0,
       case .success(let status) = syscalls.status(descriptor: parent), status.owner != 0,
       case .failure(.noSuchFileOrDirectory) = syscalls.status(
         in: parent, name: name, followSymlinks: false)
