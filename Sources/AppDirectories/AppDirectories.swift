@@ -62,6 +62,22 @@ public struct AppDirectories: Sendable {
     /// a tool that only prints paths never runs Foundation's URL parser, and the steady state
     /// of ``directory(_:)`` takes no lookup in the process-wide URL cache.
     let urls = ResolvedURLs(count: AppDirectories.cachedKinds.count)
+    /// Whether this instance has looked at its cache directory's tag already: later calls of
+    /// ``directory(_:)`` then skip the process-wide set, and its hashing of the path.
+    private let lookedAtCacheTag = Locked(false)
+    /// The cache directories this process has looked at for their tag.
+    private static let cachesLookedAt = Locked<Set<String>>([])
+
+    /// Whether this is the first look, in this process, at the tag of the cache directory at
+    /// `path`.
+    func looksAtCacheTagFirst(_ path: String) -> Bool {
+      if lookedAtCacheTag.withLock({ seen in
+        defer { seen = true }; return seen
+      }) {
+        return false
+      }
+      return Self.cachesLookedAt.withLock { $0.insert(path).inserted }
+    }
     /// The system directories searched after the user's own for data and config, with the
     /// application's folder, resolved once.
     let systemSearch: (data: [DirectoryResolution], config: [DirectoryResolution])
@@ -226,7 +242,7 @@ public struct AppDirectories: Sendable {
     if let index = Self.index(of: kind) {
       if let path = storage.resolvedPaths[index] {
         let created = try creator.findOrCreate(path)
-        if kind == .cache, Self.cachesLookedAt.withLock({ $0.insert(path).inserted }) {
+        if kind == .cache, storage.looksAtCacheTagFirst(path) {
           // Once per process, a cache found without its tag gets one (made by an older
           // version, or by the generic findOrCreateDirectory), so that cleaning can prove it
           // the application's; later calls stay one `stat`.
@@ -284,9 +300,6 @@ public struct AppDirectories: Sendable {
       file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
       style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: false)
   }
-
-  /// The cache directories this process has looked at for their tag.
-  private static let cachesLookedAt = Locked<Set<String>>([])
 
   /// Whether a cache directory that was found, not created, may be tagged as the
   /// application's: at the platform's default place, or empty. A directory that an override

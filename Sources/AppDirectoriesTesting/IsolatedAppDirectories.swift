@@ -69,6 +69,29 @@ extension Trait where Self == IsolatedAppDirectoriesTrait {
   public static var isolatedAppDirectories: Self {
     IsolatedAppDirectoriesTrait(isProcessWide: false)
   }
+
+  /// Each test gets a fresh root made the whole process's environment
+  /// (``AppDirectories/ProcessEnvironment/withProcessWide(_:operation:)-(_,()->R)``): the
+  /// library in detached tasks, threads and Dispatch queues, other libraries that read `HOME`
+  /// and child processes all see it. The process's environment is shared: use it on a
+  /// `.serialized` suite, and only where no other test runs beside it.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  /// import AppDirectoriesTesting
+  /// import Foundation
+  /// import Testing
+  ///
+  /// @Suite(.serialized, .processWideIsolatedAppDirectories) struct BackgroundTests {
+  ///   @Test func detachedWorkStaysInside() async throws {
+  ///     let path = try await Task.detached { try FileManager.default.cachesDirectory.path }.value
+  ///     #expect(path.hasPrefix(ProcessEnvironment.current.isolationRoot!.path))
+  ///   }
+  /// }
+  /// ```
+  public static var processWideIsolatedAppDirectories: Self {
+    IsolatedAppDirectoriesTrait(isProcessWide: true)
+  }
 }
 
 /// Runs `body` with a fresh isolated environment current (for XCTest and other code without
@@ -98,31 +121,6 @@ public func withIsolatedAppDirectories<R>(
   defer { root.remove() }
   return try await ProcessEnvironment.withCurrent(.isolated(in: root.url)) {
     try await body(root.url)
-  }
-}
-
-extension Trait where Self == IsolatedAppDirectoriesTrait {
-  /// Each test gets a fresh root made the whole process's environment
-  /// (``AppDirectories/ProcessEnvironment/withProcessWide(_:operation:)-(_,()->R)``): the
-  /// library in detached tasks, threads and Dispatch queues, other libraries that read `HOME`
-  /// and child processes all see it. The process's environment is shared: use it on a
-  /// `.serialized` suite, and only where no other test runs beside it.
-  ///
-  /// ```swift
-  /// import AppDirectories
-  /// import AppDirectoriesTesting
-  /// import Foundation
-  /// import Testing
-  ///
-  /// @Suite(.serialized, .processWideIsolatedAppDirectories) struct BackgroundTests {
-  ///   @Test func detachedWorkStaysInside() async throws {
-  ///     let path = try await Task.detached { try FileManager.default.cachesDirectory.path }.value
-  ///     #expect(path.hasPrefix(ProcessEnvironment.current.isolationRoot!.path))
-  ///   }
-  /// }
-  /// ```
-  public static var processWideIsolatedAppDirectories: Self {
-    IsolatedAppDirectoriesTrait(isProcessWide: true)
   }
 }
 

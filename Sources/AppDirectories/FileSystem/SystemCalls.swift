@@ -364,6 +364,27 @@ struct SystemCalls: Sendable {
     }
   }
 
+  /// What an open directory and each directory above it are, nearest first, up to `/`: every
+  /// `..` as the kernel takes it (never a lexical step back), opened for path operations only,
+  /// so that search permission is enough; `nil` when one cannot be opened or examined.
+  func ancestry(of directory: Int32) -> [FileStatus]? {
+    guard case .success(let first) = status(descriptor: directory) else { return nil }
+    var chain = [first]
+    var current = directory
+    defer { if current != directory { close(descriptor: current) } }
+    let up = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
+    while true {
+      guard case .success(let parent) = openDirectory(in: current, name: "..", options: up)
+      else { return nil }
+      if current != directory { close(descriptor: current) }
+      current = parent
+      guard case .success(let above) = status(descriptor: current) else { return nil }
+      // `/` is its own parent.
+      if FileIdentity(above) == FileIdentity(chain[chain.count - 1]) { return chain }
+      chain.append(above)
+    }
+  }
+
   /// Reads a whole regular file of at most `limit` bytes; longer files are cut at `limit`.
   func readFile(path: String, limit: Int) -> Result<[UInt8], SystemErrno> {
     let descriptor: Int32
@@ -372,8 +393,13 @@ struct SystemCalls: Sendable {
     case .failure(let error): return .failure(error)
     }
     defer { close(descriptor: descriptor) }
+    return read(descriptor: descriptor, limit: limit)
+  }
+
+  /// Reads an open file from its offset to its end, at most `limit` bytes.
+  func read(descriptor: Int32, limit: Int) -> Result<[UInt8], SystemErrno> {
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    var chunk = [UInt8](repeating: 0, count: min(16 * 1024, max(limit, 1)))
     while bytes.count < limit {
       let result = chunk.withUnsafeMutableBytes { read(descriptor: descriptor, into: $0) }
       switch result {

@@ -284,19 +284,10 @@ extension AppDirectories {
     guard case .success(let file) = syscalls.openFile(in: directory, entry: CacheDirectoryTag.name)
     else { return false }
     defer { syscalls.close(descriptor: file) }
-    guard case .success(let status) = syscalls.status(descriptor: file), status.type == .regular
+    guard case .success(let status) = syscalls.status(descriptor: file), status.type == .regular,
+      case .success(let bytes) = syscalls.read(descriptor: file, limit: 4096)
     else { return false }
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    var count = 0
-    while count < buffer.count {
-      let result = buffer.withUnsafeMutableBytes { bytes in
-        syscalls.read(
-          descriptor: file, into: UnsafeMutableRawBufferPointer(rebasing: bytes[count...]))
-      }
-      guard case .success(let read) = result, read > 0 else { break }
-      count += read
-    }
-    return CacheDirectoryTag.names(app, in: Array(buffer[..<count]))
+    return CacheDirectoryTag.names(app, in: bytes)
   }
 }
 
@@ -335,10 +326,7 @@ extension StandardDirectories {
           in: located.parent, entry: located.name)
       else { return .unexaminable }
       defer { SystemCalls.live.close(descriptor: directory) }
-      switch proof.refusal(for: directory) {
-      case nil, .mountPoint?: return nil
-      case let rule?: return rule
-      }
+      return proof.refusal(for: directory, allowingMountPoint: true)
     }
   }
 }

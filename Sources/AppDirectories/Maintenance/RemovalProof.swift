@@ -94,40 +94,26 @@ struct RemovalProof: Sendable {
     }
     for (kind, path) in bases {
       guard let directory = openAbsolute(path, readable: false) else { continue }
-      let rule = CleanRefusal.baseDirectory(kind)
-      // The directory itself, then each directory above it up to `/`.
-      var current = directory
-      var below: FileIdentity? = nil
-      while true {
-        guard case .success(let status) = syscalls.status(descriptor: current) else {
-          isIncomplete = true
-          break
-        }
-        let identity = FileIdentity(status)
-        if identity == below { break }  // `/`, whose `..` is itself
-        if below == nil {
-          if case .baseDirectory? = guarded[identity] {} else { guarded[identity] = rule }
-        } else if holders[identity] != nil || guarded[identity] != nil {
-          break  // what is above was gathered already
-        } else {
-          holders[identity] = rule
-        }
-        below = identity
-        guard case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName(".."))
-        else {
-          isIncomplete = true
-          break
-        }
-        syscalls.close(descriptor: current)
-        current = parent
+      defer { syscalls.close(descriptor: directory) }
+      // The directory itself, then each directory above it, which holds it.
+      guard let chain = syscalls.ancestry(of: directory) else {
+        isIncomplete = true
+        continue
       }
-      syscalls.close(descriptor: current)
+      let rule = CleanRefusal.baseDirectory(kind)
+      let identity = FileIdentity(chain[0])
+      if case .baseDirectory? = guarded[identity] {} else { guarded[identity] = rule }
+      for above in chain.dropFirst().map(FileIdentity.init)
+      where holders[above] == nil && guarded[above] == nil {
+        holders[above] = rule
+      }
     }
   }
 
-  /// Why the open directory `directory` (whose path, for messages, is `path`) is not provably
-  /// the application's, or `nil` when it is.
-  func refusal(for directory: Int32) -> CleanRefusal? {
+  /// Why the open directory `directory` is not provably the application's, or `nil` when it
+  /// is; a mount point passes when `allowingMountPoint` (a migration's source, an isolated
+  /// root).
+  func refusal(for directory: Int32, allowingMountPoint: Bool = false) -> CleanRefusal? {
     let status: FileStatus
     switch syscalls.status(descriptor: directory) {
     case .success(let found): status = found
@@ -139,25 +125,12 @@ struct RemovalProof: Sendable {
     if let rule = holders[identity] { return rule }
     if isIncomplete { return .unexaminable }
     if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
-    // Up to `/`: the first step shows a mount point, every step a system tree.
-    var current = directory
-    var below = status
-    var isFirst = true
-    defer { if current != directory { syscalls.close(descriptor: current) } }
-    while true {
-      guard case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName(".."))
-      else { return .unexaminable }
-      if current != directory { syscalls.close(descriptor: current) }
-      current = parent
-      guard case .success(let above) = syscalls.status(descriptor: current) else {
-        return .unexaminable
-      }
-      if isFirst && above.device != status.device { return .mountPoint }
-      isFirst = false
-      if let tree = systemTrees[FileIdentity(above)] { return .protectedDirectory(tree) }
-      if FileIdentity(above) == FileIdentity(below) { return nil }
-      below = above
+    guard let chain = syscalls.ancestry(of: directory) else { return .unexaminable }
+    // The first step up shows a mount point, every step a system tree.
+    if !allowingMountPoint, chain.count > 1, chain[1].device != status.device {
+      return .mountPoint
     }
+    return systemTree(in: chain.dropFirst()).map { .protectedDirectory($0) }
   }
 
   /// Why a directory made in the open directory `parent` would be protected (every entry of
@@ -174,20 +147,12 @@ struct RemovalProof: Sendable {
 
   /// The system tree that holds the open directory `directory`, or is it, if any.
   func systemTree(holding directory: Int32) -> String? {
-    guard case .success(let status) = syscalls.status(descriptor: directory) else { return nil }
-    if let tree = systemTrees[FileIdentity(status)] { return tree }
-    var current = directory
-    var below = FileIdentity(status)
-    defer { if current != directory { syscalls.close(descriptor: current) } }
-    while case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName("..")) {
-      if current != directory { syscalls.close(descriptor: current) }
-      current = parent
-      guard case .success(let above) = syscalls.status(descriptor: current) else { return nil }
-      if let tree = systemTrees[FileIdentity(above)] { return tree }
-      if FileIdentity(above) == below { return nil }
-      below = FileIdentity(above)
-    }
-    return nil
+    syscalls.ancestry(of: directory).flatMap { systemTree(in: $0[...]) }
+  }
+
+  /// The first of `chain` that is a system tree, by its path.
+  private func systemTree(in chain: ArraySlice<FileStatus>) -> String? {
+    chain.lazy.compactMap { systemTrees[FileIdentity($0)] }.first
   }
 
   /// An absolute path opened by the system's own resolution: the protected directories and the

@@ -561,9 +561,8 @@ extension AppDirectories {
       if parent == target { break }
       target = parent
     }
-    switch removalProof().refusal(for: directory) {
-    case nil, .mountPoint?: break
-    case let rule?: throw .migrationFailed(source: source, problem: .notTheApplications(rule))
+    if let rule = removalProof().refusal(for: directory, allowingMountPoint: true) {
+      throw .migrationFailed(source: source, problem: .notTheApplications(rule))
     }
     if let held = try? opener.openDirectory(target) {
       defer { syscalls.close(descriptor: held) }
@@ -581,21 +580,7 @@ extension AppDirectories {
 
   /// The identities of an open directory and of every directory above it, up to `/`.
   private func chain(from directory: Int32) -> Set<FileIdentity> {
-    var identities = Set<FileIdentity>()
-    guard case .success(let status) = syscalls.status(descriptor: directory) else {
-      return identities
-    }
-    identities.insert(FileIdentity(status))
-    var current = directory
-    defer { if current != directory { syscalls.close(descriptor: current) } }
-    while case .success(let parent) = syscalls.openDirectory(in: current, entry: FileName("..")) {
-      if current != directory { syscalls.close(descriptor: current) }
-      current = parent
-      guard case .success(let above) = syscalls.status(descriptor: current),
-        identities.insert(FileIdentity(above)).inserted
-      else { break }
-    }
-    return identities
+    Set((syscalls.ancestry(of: directory) ?? []).map(FileIdentity.init))
   }
 
   /// Whether the open `directory` is the directory at `path` or lies below it.

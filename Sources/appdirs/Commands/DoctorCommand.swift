@@ -269,7 +269,8 @@ enum DoctorCommand {
       ]
     }
     var findings: [Finding] = []
-    let underHome = home.map { path.hasPrefix($0 + "/") } ?? false
+    // As the library's rule: the home itself, or below it.
+    let underHome = home.map { path == $0 || path.hasPrefix($0 + "/") } ?? false
     if target.owner != user && target.owner != 0 && !underHome {
       findings.append(
         Finding(
