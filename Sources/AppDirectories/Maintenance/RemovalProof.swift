@@ -124,13 +124,16 @@ struct RemovalProof: Sendable {
     if let rule = guarded[identity] { return rule }
     if let rule = holders[identity] { return rule }
     if isIncomplete { return .unexaminable }
-    if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
     guard let chain = syscalls.ancestry(of: directory) else { return .unexaminable }
-    // The first step up shows a mount point, every step a system tree.
+    // A system tree above it is named first, whoever runs this: it says more than the owner
+    // (root's, for any other user).
+    if let tree = systemTree(in: chain.dropFirst()) { return .protectedDirectory(tree) }
+    if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
+    // The first step up shows a mount point.
     if !allowingMountPoint, chain.count > 1, chain[1].device != status.device {
       return .mountPoint
     }
-    return systemTree(in: chain.dropFirst()).map { .protectedDirectory($0) }
+    return nil
   }
 
   /// Why a directory made in the open directory `parent` would be protected (every entry of
