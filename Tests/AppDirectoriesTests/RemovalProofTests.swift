@@ -1,3 +1,4 @@
+import AppDirectoriesTesting
 import Foundation
 import Testing
 
@@ -201,6 +202,29 @@ struct RemovalProofTests {
         FileManager.default.fileExists(atPath: root.at(folder + "/CACHEDIR.TAG")) == tagged,
         "\(folder)")
     }
+  }
+
+  @Test("While an isolated environment is current, nothing outside its root is removed")
+  func isolationContainsCleaning() throws {
+    let outside = try TemporaryRoot.withUserDirectories()
+    try outside.write("real", to: "home/.exampleapp/settings")
+    let before = TreeSnapshot.lines(of: outside.path)
+    try withIsolatedAppDirectories { root in
+      let dirs = try AppDirectories(app: "ExampleApp")
+      _ = try dirs.directory(.cache)
+      let legacy = URL(fileURLWithPath: outside.home + "/.exampleapp")
+      for dryRun in [true, false] {
+        #expect(
+          throws: DirectoryError.cleanRefused(
+            path: legacy.path, reason: .outsideIsolationRoot(root.path))
+        ) {
+          try dirs.clean(.all, legacy: [legacy], dryRun: dryRun)
+        }
+      }
+      // Its own directories go as usual.
+      #expect(try dirs.clean(.all).failures == [])
+    }
+    #expect(TreeSnapshot.lines(of: outside.path) == before)
   }
 
   @Test("removeOtherVersions keeps the same rules")

@@ -188,6 +188,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Unmount what is mounted at \(path), or remove its files yourself."
     case .cleanRefused(let path, .missingCacheTag(let application)):
       "If \(path) is \(application)'s cache, run the application once (it tags its cache), or write a CACHEDIR.TAG naming \(application) in it; otherwise point the setting that chose it at the application's own folder."
+    case .cleanRefused(_, .outsideIsolationRoot(let root)):
+      "Give paths inside the isolated root \(root) (build them from StandardDirectories.url(for: .home)), never fixed or real paths."
     case .cleanRefused(let path, .unexaminable):
       "Check \(path) with ls -ld, then run the command again."
     }

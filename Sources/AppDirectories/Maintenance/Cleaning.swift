@@ -71,6 +71,9 @@ public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
   /// What it is could not be read (`fstat` failed), so nothing proves that it is the
   /// application's.
   case unexaminable
+  /// An isolated environment is current (a test's, or `appdirs sandbox`), and the directory
+  /// lies outside its root, named here.
+  case outsideIsolationRoot(String)
 
   /// Why, as the end of a sentence.
   public var description: String {
@@ -89,6 +92,8 @@ public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
     case .missingCacheTag(let application):
       "it was chosen by an override or an XDG variable and holds no CACHEDIR.TAG naming \(application), so nothing shows it is the application's cache"
     case .unexaminable: "what it is could not be read"
+    case .outsideIsolationRoot(let root):
+      "it lies outside the isolated root \(root), and nothing outside it is removed while it is current"
     }
   }
 }
@@ -193,7 +198,7 @@ extension AppDirectories {
   }
 
   /// Opens `path` through descriptors under the walk's link rule and proves it the
-  /// application's, or throws ``DirectoryError/cleanRefused(path:reason:)`` with the
+  /// application's (inside the isolated root while one is current), or throws ``DirectoryError/cleanRefused(path:reason:)`` with the
   /// rule it breaks; `nil` when nothing is there. A link or a file there must be the user's
   /// own and outside the system's trees, and is never followed.
   func prove(_ path: String, proof: RemovalProof, requiringTag: Bool) throws(DirectoryError)
@@ -202,12 +207,14 @@ extension AppDirectories {
     guard let located = try directoryOpener.locate(path) else { return nil }
     var keep = false
     defer { if !keep { syscalls.close(descriptor: located.parent) } }
+    let outside = isolationRootNotHolding(located.parent).map(CleanRefusal.outsideIsolationRoot)
     switch located.entry {
     case .missing: return nil
     case .symbolicLink(let status), .other(let status):
       if let tree = proof.systemTree(holding: located.parent) {
         throw .cleanRefused(path: path, reason: .protectedDirectory(tree))
       }
+      if let outside { throw .cleanRefused(path: path, reason: outside) }
       if status.owner != environment.effectiveUserID {
         throw .cleanRefused(path: path, reason: .ownedByAnotherUser(status.owner))
       }
@@ -223,7 +230,7 @@ extension AppDirectories {
         throw .cleanRefused(path: path, reason: .symbolicLink)
       case .failure(let error): throw DirectoryCreator.error(error, at: path)
       }
-      if let rule = proof.refusal(for: directory)
+      if let rule = proof.refusal(for: directory) ?? outside
         ?? (requiringTag && !holdsCacheTag(directory) ? .missingCacheTag(application: app) : nil)
       {
         syscalls.close(descriptor: directory)
@@ -233,6 +240,18 @@ extension AppDirectories {
       return ProvedTarget(
         path: path, parent: located.parent, name: located.name, directory: directory)
     }
+  }
+
+  /// The root of the isolated environment, while one is current and the open `directory`
+  /// is neither it nor below it (by identity); `nil` otherwise. Nothing outside the root is
+  /// removed or moved while it is current.
+  func isolationRootNotHolding(_ directory: Int32) -> String? {
+    guard let root = environment.trustedRoot else { return nil }
+    guard case .success(let status) = syscalls.status(path: root, followSymlinks: true),
+      let chain = syscalls.ancestry(of: directory),
+      chain.contains(where: { FileIdentity($0) == FileIdentity(status) })
+    else { return root }
+    return nil
   }
 
   var directoryOpener: DirectoryOpener {

@@ -533,7 +533,7 @@ extension AppDirectories {
     }
     guard let located = found else { return nil }
     defer { syscalls.close(descriptor: located.parent) }
-    if let root = environment.trustedRoot, !directory(located.parent, liesIn: root) {
+    if let root = isolationRootNotHolding(located.parent) {
       throw .migrationFailed(source: source, problem: .outsideIsolationRoot(root: root))
     }
     guard case .directory = located.entry else { return nil }
@@ -581,13 +581,5 @@ extension AppDirectories {
   /// The identities of an open directory and of every directory above it, up to `/`.
   private func chain(from directory: Int32) -> Set<FileIdentity> {
     Set((syscalls.ancestry(of: directory) ?? []).map(FileIdentity.init))
-  }
-
-  /// Whether the open `directory` is the directory at `path` or lies below it.
-  private func directory(_ directory: Int32, liesIn path: String) -> Bool {
-    guard case .success(let status) = syscalls.status(path: path, followSymlinks: true) else {
-      return false
-    }
-    return chain(from: directory).contains(FileIdentity(status))
   }
 }
