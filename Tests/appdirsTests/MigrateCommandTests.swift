@@ -274,10 +274,20 @@ import Testing
     #expect(first.status == 0, "\(first.standardError)")
     #expect(TreeSnapshot.lines(of: fs.mounts.view(fs.destinationSide + "/config/app0")) == expected)
 
-    let kills = 100
+    // Kills are drawn from a window that closes in on the migration: a kill that found the
+    // work not begun moves its start up, one that found it done moves its end down. The loop
+    // ends once enough kills landed in the middle, so a slow or loaded machine only takes more
+    // runs.
+    let wanted = 30
+    let attempts = 400
+    let whole = duration * 1.2
+    var window = (start: 0.0, end: whole)
     var interrupted = 0
+    var runs = 0
     var generator = SystemRandomNumberGenerator()
-    for index in 1...kills {
+    while interrupted < wanted && runs < attempts {
+      runs += 1
+      let index = runs
       let legacy = fs.legacySide + "/.app\(index)"
       let destination = fs.destinationSide + "/config/app\(index)"
       try fs.place(template, at: legacy)
@@ -287,8 +297,9 @@ import Testing
       process.environment = fs.environment.merging(Tool.coverageVariables) { mine, _ in mine }
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
+      let delay = Double.random(in: window.start...window.end, using: &generator)
       try process.run()
-      usleep(UInt32.random(in: 0...UInt32(duration * 1_200_000), using: &generator))
+      usleep(UInt32(delay * 1_000_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
 
@@ -302,7 +313,14 @@ import Testing
         || TreeSnapshot.listing(fs.mounts.view(fs.destinationSide + "/config")).contains {
           $0.hasSuffix(".appdirs-staging")
         }
-      if leftovers || (sourceLeft && destinationLeft) { interrupted += 1 }
+      if leftovers || (sourceLeft && destinationLeft) {
+        interrupted += 1
+      } else if sourceLeft {
+        window.start = (window.start + delay) / 2
+      } else {
+        window.end = (window.end + delay) / 2
+      }
+      if window.end - window.start < 0.002 { window = (0, whole) }
 
       let next = try fs.migrate(run(index))
       #expect(next.status == 0, "run \(index): \(next.standardError)")
@@ -319,9 +337,9 @@ import Testing
         } == [], "run \(index)")
     }
     print(
-      "MigrateCommandTests: \(kills) kills, \(interrupted) in the middle of a migration of "
+      "MigrateCommandTests: \(runs) kills, \(interrupted) in the middle of a migration of "
         + "\(expected.count) entries (a whole run \(Int(duration * 1000)) ms)")
     // Kills that all landed before or after the work would prove nothing.
-    #expect(interrupted >= kills / 10, "only \(interrupted) of \(kills) kills landed mid-migration")
+    #expect(interrupted >= wanted, "only \(interrupted) of \(runs) kills landed mid-migration")
   }
 }
