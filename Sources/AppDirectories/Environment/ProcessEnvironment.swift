@@ -165,8 +165,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var isCaptured = false
   }
 
+  // Unchecked: `values` changes only through `uniqueStorage()`, when no other value shares the box.
   private final class Storage: @unchecked Sendable {
-    // Changed only through `uniqueStorage()`, when no other value shares the box.
     var values: Values
     init(_ values: Values) { self.values = values }
   }

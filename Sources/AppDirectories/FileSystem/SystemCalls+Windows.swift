@@ -25,34 +25,35 @@
   private let shareAll = shareWithoutDelete | DWORD(FILE_SHARE_DELETE)
 
   /// The open handles, by the descriptor the provider gave out for each.
-  private final class HandleTable: @unchecked Sendable {
+  private struct HandleTable {
     struct Entry {
       var handle: HANDLE
       var path: String
     }
-    private let lock = ThreadLock()
-    private var entries: [Int32: Entry] = [:]
-    private var next: Int32 = 3
+    var entries: [Int32: Entry] = [:]
+    var next: Int32 = 3
+  }
 
-    func add(_ handle: HANDLE, path: String) -> Int32 {
-      lock.withLock {
-        let descriptor = next
-        next += 1
-        entries[descriptor] = Entry(handle: handle, path: path)
+  extension Locked<HandleTable> {
+    fileprivate func add(_ handle: HANDLE, path: String) -> Int32 {
+      withLock { table in
+        let descriptor = table.next
+        table.next += 1
+        table.entries[descriptor] = HandleTable.Entry(handle: handle, path: path)
         return descriptor
       }
     }
 
-    func entry(_ descriptor: Int32) -> Entry? {
-      lock.withLock { entries[descriptor] }
+    fileprivate func entry(_ descriptor: Int32) -> HandleTable.Entry? {
+      withLock { $0.entries[descriptor] }
     }
 
-    func remove(_ descriptor: Int32) -> Entry? {
-      lock.withLock { entries.removeValue(forKey: descriptor) }
+    fileprivate func remove(_ descriptor: Int32) -> HandleTable.Entry? {
+      withLock { $0.entries.removeValue(forKey: descriptor) }
     }
   }
 
-  private let handles = HandleTable()
+  private let handles = Locked(HandleTable())
 
   extension SystemCalls {
     /// The library's user ID on Windows: 0, the "this user" that ``FileStatus/owner`` reports
@@ -282,7 +283,7 @@
   /// The SID of the user the process runs as, read once from its token.
   private let processUser = ProcessUser()
 
-  private final class ProcessUser: @unchecked Sendable {
+  private final class ProcessUser: Sendable {
     private let buffer: [UInt8]
 
     init() {
