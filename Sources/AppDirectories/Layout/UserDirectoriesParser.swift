@@ -114,17 +114,21 @@ struct UserDirectories: Sendable, Hashable {
       case .found(let key, let path):
         entries[key, default: Entry()].path = path
         entries[key, default: Entry()].line = number
-      case .ignored(let key?, let reason):
+      case .ignored(let key?, let problem):
         let reason: IgnoredValue.Reason =
-          reason == nil ? .notUTF8 : .invalidLine(number: number, problem: reason!)
+          problem.map { .invalidLine(number: number, problem: $0.description) } ?? .notUTF8
         entries[key, default: Entry()].problems.append(reason)
-      case .ignored(nil, let reason):
-        let problem = reason ?? "it is not valid UTF-8"
+      case .ignored(nil, let problem):
         let fix =
-          problem.hasSuffix("is not a known key")
-          ? UserDirectoriesRules.unknownKeyFix : UserDirectoriesRules.lineFix(key: nil)
+          if case .unknownKey = problem {
+            UserDirectoriesRules.unknownKeyFix
+          } else {
+            UserDirectoriesRules.lineFix(key: nil)
+          }
         unattributed.append(
-          DirectoryWarning("\(file) line \(number) is ignored: \(problem)", suggestion: fix))
+          DirectoryWarning(
+            "\(file) line \(number) is ignored: \(problem?.description ?? "it is not valid UTF-8")",
+            suggestion: fix))
       }
     }
   }
@@ -132,29 +136,50 @@ struct UserDirectories: Sendable, Hashable {
   private enum ParsedLine {
     case found(Key, String)
     /// The key when the line names a known one, and the problem (`nil`: not UTF-8).
-    case ignored(Key?, String?)
+    case ignored(Key?, LineProblem?)
+  }
+
+  /// Why a line is ignored.
+  private enum LineProblem: CustomStringConvertible {
+    case notOfTheForm
+    case unknownKey(String)
+    case notQuoted
+    case relativeValue
+    case unclosedQuote
+    case textAfterQuote
+    case nulByte
+
+    var description: String {
+      switch self {
+      case .notOfTheForm: "it is not of the form XDG_<NAME>_DIR=\"<path>\""
+      case .unknownKey(let name): "XDG_\(name)_DIR is not a known key"
+      case .notQuoted: "the value is not in double quotes"
+      case .relativeValue:
+        "the value must be \"$HOME\", start with \"$HOME/\" or be an absolute path"
+      case .unclosedQuote: "the closing quote is missing"
+      case .textAfterQuote: "there is text after the closing quote"
+      case .nulByte: "the value contains a NUL byte"
+      }
+    }
   }
 
   private static func parseLine(_ line: [UInt8], home: String) -> ParsedLine {
-    let notOfTheForm = "it is not of the form XDG_<NAME>_DIR=\"<path>\""
     guard line.starts(with: Array("XDG_".utf8)), let equals = line.firstIndex(of: UInt8(ascii: "="))
     else {
-      return .ignored(nil, decodedUTF8(line) == nil ? nil : notOfTheForm)
+      return .ignored(nil, decodedUTF8(line) == nil ? nil : .notOfTheForm)
     }
     let name = line[4..<equals]
     guard name.count >= 4, name.suffix(4).elementsEqual("_DIR".utf8) else {
-      return .ignored(nil, decodedUTF8(line) == nil ? nil : notOfTheForm)
+      return .ignored(nil, decodedUTF8(line) == nil ? nil : .notOfTheForm)
     }
     let keyBytes = name.dropLast(4)
     guard let keyName = decodedUTF8(keyBytes), let key = Key(rawValue: keyName) else {
       if decodedUTF8(line) == nil { return .ignored(nil, nil) }
-      return .ignored(nil, "XDG_\(decodedUTF8(keyBytes) ?? "?")_DIR is not a known key")
+      return .ignored(nil, .unknownKey(decodedUTF8(keyBytes) ?? "?"))
     }
     guard decodedUTF8(line) != nil else { return .ignored(key, nil) }
     var rest = line[(equals + 1)...]
-    guard rest.first == UInt8(ascii: "\"") else {
-      return .ignored(key, "the value is not in double quotes")
-    }
+    guard rest.first == UInt8(ascii: "\"") else { return .ignored(key, .notQuoted) }
     rest = rest.dropFirst()
     // The prefix test looks at the raw text, as xdg-user-dirs does: an escaped `\$HOME` is a
     // literal name, not the variable.
@@ -165,8 +190,7 @@ struct UserDirectories: Sendable, Hashable {
     } else if rest.first == UInt8(ascii: "/") {
       expanded = []
     } else {
-      return .ignored(
-        key, "the value must be \"$HOME\", start with \"$HOME/\" or be an absolute path")
+      return .ignored(key, .relativeValue)
     }
     var closed = false
     var escaping = false
@@ -186,12 +210,12 @@ struct UserDirectories: Sendable, Hashable {
         expanded.append(byte)
       }
     }
-    guard closed else { return .ignored(key, "the closing quote is missing") }
+    guard closed else { return .ignored(key, .unclosedQuote) }
     guard rest[index...].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
     else {
-      return .ignored(key, "there is text after the closing quote")
+      return .ignored(key, .textAfterQuote)
     }
-    if expanded.contains(0) { return .ignored(key, "the value contains a NUL byte") }
+    if expanded.contains(0) { return .ignored(key, .nulByte) }
     // Only ASCII bytes were removed from valid UTF-8, so the result is UTF-8 too.
     return .found(key, POSIXPath.normalize(String(decoding: expanded, as: UTF8.self)))
   }
