@@ -54,14 +54,15 @@ public struct AppDirectories: Sendable {
     let syscalls: SystemCalls
     let platformLayout: any PlatformLayout
     /// The pure kinds, resolved once: data, config, cache, state, logs.
-    let resolved: [ResolvedDirectory]
+    let resolved: [Result<DirectoryResolution, DirectoryError>]
     /// Their paths, or `nil` where resolving failed: the steady state of ``directory(_:)``
     /// reads only these.
     let resolvedPaths: [String?]
     /// The URLs of the resolved kinds, built the first time each is asked for and then kept:
     /// a tool that only prints paths never runs Foundation's URL parser, and the steady state
     /// of ``directory(_:)`` takes no lookup in the process-wide URL cache.
-    let urls = ResolvedURLs(count: AppDirectories.cachedKinds.count)
+    /// URLs filled in on first use and shared by the copies of one ``AppDirectories``.
+    let urls = Locked([URL?](repeating: nil, count: AppDirectories.cachedKinds.count))
     /// Whether this instance has looked at its cache directory's tag already: later calls of
     /// ``directory(_:)`` then skip the process-wide set, and its hashing of the path.
     private let lookedAtCacheTag = Locked(false)
@@ -101,17 +102,12 @@ public struct AppDirectories: Sendable {
           environment.layout(layout)
         }
       self.platformLayout = platformLayout
-      resolved = AppDirectories.cachedKinds.map { kind -> ResolvedDirectory in
-        do throws(DirectoryError) {
-          return .resolved(try platformLayout.app(kind, name: app, organization: organization))
-        } catch {
-          return .failed(error)
+      resolved = AppDirectories.cachedKinds.map { kind in
+        Result { () throws(DirectoryError) in
+          try platformLayout.app(kind, name: app, organization: organization)
         }
       }
-      resolvedPaths = resolved.map { entry in
-        if case .resolved(let resolution) = entry { return resolution.path }
-        return nil
-      }
+      resolvedPaths = resolved.map { try? $0.get().path }
       systemSearch = (
         platformLayout.searchBases(.data).map { $0.appending(app) },
         platformLayout.searchBases(.config).map { $0.appending(app) }
@@ -120,25 +116,8 @@ public struct AppDirectories: Sendable {
   }
 
   private var platformLayout: any PlatformLayout { storage.platformLayout }
-  private var resolved: [ResolvedDirectory] { storage.resolved }
-  private var urls: ResolvedURLs { storage.urls }
-
-  /// A kind resolved at initialization.
-  ///
-  /// A plain enum rather than `Result<_, DirectoryError>`: a generic type whose parameters have
-  /// protocol requirements makes the runtime search every conformance in the binary the first
-  /// time it is instantiated, which is a visible part of a command-line tool's start-up.
-  private enum ResolvedDirectory: Sendable {
-    case resolved(DirectoryResolution)
-    case failed(DirectoryError)
-
-    func get() throws(DirectoryError) -> DirectoryResolution {
-      switch self {
-      case .resolved(let resolution): return resolution
-      case .failed(let error): throw error
-      }
-    }
-  }
+  private var resolved: [Result<DirectoryResolution, DirectoryError>] { storage.resolved }
+  private var urls: Locked<[URL?]> { storage.urls }
 
   private static let cachedKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs]
 
@@ -334,9 +313,9 @@ public struct AppDirectories: Sendable {
   }
 
   private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
-    if let url = urls[index] { return url }
+    if let url = urls.withLock({ $0[index] }) { return url }
     let url = fileURL(try resolved[index].get().path, isDirectory: true)
-    urls[index] = url
+    urls.withLock { $0[index] = url }
     return url
   }
 
@@ -362,21 +341,5 @@ public struct AppDirectories: Sendable {
     try NameValidation.validate(group, as: .groupIdentifier, on: storage.environment.platform)
     return try storage.environment.readingGroupContainer(group).layout(layout)
       .app(kind, name: app, organization: organization)
-  }
-}
-
-/// URLs filled in on first use and shared by the copies of one ``AppDirectories``.
-private final class ResolvedURLs: @unchecked Sendable {
-  private let lock = ThreadLock()
-  // Guarded by `lock`.
-  private var slots: [URL?]
-
-  init(count: Int) {
-    slots = [URL?](repeating: nil, count: count)
-  }
-
-  subscript(index: Int) -> URL? {
-    get { lock.withLock { slots[index] } }
-    set { lock.withLock { slots[index] = newValue } }
   }
 }

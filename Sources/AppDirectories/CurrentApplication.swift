@@ -14,8 +14,7 @@ extension AppDirectories {
       return try AppDirectories(app: currentApplicationName, environment: current.environment)
         .directory(kind)
     }
-    if let failure = processApplication.failure { throw failure }
-    return try processApplication.directories.directory(kind)
+    return try processApplication.directories.get().directory(kind)
   }
 
   /// The running application's directories in the process's own environment, made once, in
@@ -23,18 +22,12 @@ extension AppDirectories {
   private static let processApplication = ProcessApplication()
 
   private final class ProcessApplication: Sendable {
-    /// The directories, or, when the executable's name cannot be a folder name, a stand-in
-    /// that is never used: `failure` is thrown instead.
-    let directories: AppDirectories
-    let failure: DirectoryError?
+    /// The directories, or why the executable's name cannot be a folder name.
+    let directories: Result<AppDirectories, DirectoryError>
 
     init() {
-      do throws(DirectoryError) {
-        directories = try AppDirectories(app: currentApplicationName, environment: .captured)
-        failure = nil
-      } catch {
-        directories = try! AppDirectories(app: "app", environment: .captured)
-        failure = error
+      directories = Result { () throws(DirectoryError) in
+        try AppDirectories(app: currentApplicationName, environment: .captured)
       }
     }
   }

@@ -159,7 +159,9 @@ struct TemporaryDirectory: Sendable {
   init(prefix: String) throws {
     let base = FileManager.default.temporaryDirectory.path
     var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }
+    }
     guard let made else {
       throw IsolationRootError(
         description:

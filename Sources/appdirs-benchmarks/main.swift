@@ -100,7 +100,7 @@ for entries in [1, 10, 100] {
   perProbe.append(locate.nanoseconds / Double(probes))
   table.addScaling(
     "`try dirs.locate(_:in: .data)`, \(entries) in `XDG_DATA_DIRS`", locate, probes: probes,
-    perProbeGrowth: perProbe.last! / perProbe.first!)
+    perProbeGrowth: perProbe.last.flatMap { last in perProbe.first.map { last / $0 } })
   let search = try measurement.measure { consume(try searching.searchURLs(for: .data)) }
   table.addScaling(
     "`try dirs.searchURLs(for: .data)`, \(entries) in `XDG_DATA_DIRS`", search, probes: 0,

@@ -88,7 +88,8 @@ func walk(_ root: String) -> [(path: String, status: stat)] {
 
 func makeRoot() -> String {
   var template = Array("\(NSTemporaryDirectory())/appdirs-stress.XXXXXX".utf8CString)
-  guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+  guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) })
+  else {
     fail("mkdtemp failed")
   }
   // mkdtemp's mode is subject to the umask, which may be a strict one under test.

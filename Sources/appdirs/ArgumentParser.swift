@@ -44,8 +44,17 @@ struct ParsedArguments: Sendable {
 
   func value(_ name: String) -> String? { values[name] }
   func flag(_ name: String) -> Bool { flags.contains(name) }
-  /// The value of a choice option, already checked against its choices by the parser.
-  func choice(_ name: String) throws(UsageError) -> String? { values[name] }
+  /// The value of a choice option as the type whose raw values are its choices; the parser
+  /// has checked it against them already.
+  func choice<Choice: RawRepresentable<String>>(_ name: String, as type: Choice.Type)
+    throws(UsageError) -> Choice?
+  {
+    guard let value = values[name] else { return nil }
+    guard let choice = Choice(rawValue: value) else {
+      throw UsageError(message: "\(name) does not take '\(value)'")
+    }
+    return choice
+  }
 }
 
 /// A mistake on the command line; the tool prints it and exits with 64.

@@ -26,9 +26,7 @@ struct DirectoryQuery {
     /// The one table of the tool's kind names, in the order `list` shows them; `public` is
     /// ``StandardDirectory/publicShare``, and `applicationSupport` another name for `data`.
     static let table: [(name: String, kind: Kind)] =
-      StandardDirectory.allCases.map { base in
-        (base == .publicShare ? "public" : base.rawValue, Kind.base(base))
-      } + [("logs", .logs), ("shared", .shared)]
+      (StandardDirectory.allCases.map(Kind.base) + [.logs, .shared]).map { ($0.name, $0) }
 
     static let aliases: [(name: String, kind: Kind)] = [("applicationSupport", .base(.data))]
 
@@ -39,7 +37,14 @@ struct DirectoryQuery {
       self = entry.kind
     }
 
-    var name: String { Self.table.first(where: { $0.kind == self })!.name }
+    var name: String {
+      switch self {
+      case .base(.publicShare): "public"
+      case .base(let base): base.rawValue
+      case .logs: "logs"
+      case .shared: "shared"
+      }
+    }
 
     static let allNames: [String] = table.map(\.name)
 
@@ -78,7 +83,7 @@ struct DirectoryQuery {
   {
     self.environment = environment
     self.checksFileSystem = checksFileSystem
-    layout = try arguments.choice("--layout").map { DirectoryLayout(rawValue: $0)! } ?? .native
+    layout = try arguments.choice("--layout", as: DirectoryLayout.self) ?? .native
     organization = arguments.value("--org")
     group = arguments.value("--group")
     // Every name given is checked, whether or not the command uses it.

@@ -52,8 +52,9 @@
       var text = text
       text.withUTF8 { buffer in
         var offset = 0
+        guard let base = buffer.baseAddress else { return }
         while offset < buffer.count {
-          let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+          let written = systemWrite(descriptor, base + offset, buffer.count - offset)
           if written < 0 {
             if errno == EINTR { continue }
             return

@@ -19,7 +19,8 @@
       let wide = command.map { Array($0.utf16) + [0] }
       var pointers: [UnsafePointer<UInt16>?] = []
       let status: Int = withPointers(to: wide[...], collecting: &pointers) { argv in
-        _wspawnvp(_P_WAIT, argv[0]!, argv)
+        guard let program = argv.first ?? nil else { return -1 }
+        return _wspawnvp(_P_WAIT, program, argv)
       }
       guard status >= 0 else {
         let reason = String(cString: strerror(errno))
@@ -57,9 +58,10 @@
       var text = text
       text.withUTF8 { buffer in
         var offset = 0
+        guard let base = buffer.baseAddress else { return }
         while offset < buffer.count {
           let chunk = UInt32(min(buffer.count - offset, Int(Int32.max)))
-          let written = _write(descriptor, buffer.baseAddress! + offset, chunk)
+          let written = _write(descriptor, base + offset, chunk)
           if written <= 0 { return }
           offset += Int(written)
         }

@@ -116,7 +116,7 @@ struct FaultInjectionTests {
       case .fastPathStatus: scratch + "/existing/base/middle/leaf"
       case .openRoot: scratch
       case .makeExistingAncestor, .openExistingAncestor: scratch + "/existing"
-      default: scratch + relative[step.newComponent!]!
+      default: scratch + (step.newComponent.flatMap { relative[$0] } ?? "/unknown")
       }
     if injected == .eintr { return nil }
     // The fast path only decides whether to walk, except that a path the system calls too

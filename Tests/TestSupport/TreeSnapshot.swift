@@ -56,9 +56,7 @@ enum TreeSnapshot {
   private static func withPath<Result>(
     _ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result
   ) -> Result {
-    (path + [0]).withUnsafeBufferPointer {
-      $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-    }
+    body(path.map { CChar(bitPattern: $0) } + [0])
   }
 
   private static func walk(
@@ -136,10 +134,8 @@ enum TreeSnapshot {
       })
     try write("run.sh", Array("#!/bin/sh\n".utf8), mode: 0o755)
     // A name that no String holds: the bytes "caf" and 0xE9.
-    let latin1 = Array(path.utf8) + [47, 99, 97, 102, 0xE9, 0]
-    let descriptor = latin1.withUnsafeBufferPointer {
-      $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) }
-    }
+    let latin1 = (Array(path.utf8) + [47, 99, 97, 102, 0xE9, 0]).map { CChar(bitPattern: $0) }
+    let descriptor = open(latin1, O_CREAT | O_WRONLY, 0o600)
     guard descriptor >= 0 else { throw SetupFailure("open", path + "/caf?") }
     close(descriptor)
     guard symlink("themes/dark/colors.txt", path + "/colors") == 0,

@@ -56,7 +56,9 @@ extension ProcessEnvironment {
       guard length > 0 else { return nil }
       var buffer = [CChar](repeating: 0, count: length)
       guard confstr(_CS_DARWIN_USER_TEMP_DIR, &buffer, length) > 0 else { return nil }
-      return buffer.withUnsafeBufferPointer { String(validatingCString: $0.baseAddress!) }
+      return buffer.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress.flatMap { String(validatingCString: $0) }
+      }
     }
   #endif
 

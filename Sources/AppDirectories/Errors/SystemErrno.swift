@@ -55,6 +55,8 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
   public static let directoryNotEmpty = SystemErrno(rawValue: ENOTEMPTY)
   /// `ENOSYS`: the system has no such call.
   public static let notImplemented = SystemErrno(rawValue: ENOSYS)
+  /// `EBADF`: not an open descriptor.
+  static let badFileDescriptor = SystemErrno(rawValue: EBADF)
   /// `EBUSY`: the file or directory is in use.
   public static let busy = SystemErrno(rawValue: EBUSY)
   #if !os(Windows)

@@ -135,8 +135,8 @@ struct DirectoryCreator: Sendable {
     // Retry a bounded number of times: a component removed by someone else between our
     // mkdirat and openat is created again.
     for attempt in 0..<12 {
-      let made = syscalls.makeDirectory(in: parent, name: name, mode: Self.privateMode)
-      if made == nil {
+      guard let error = syscalls.makeDirectory(in: parent, name: name, mode: Self.privateMode)
+      else {
         do throws(DirectoryError) {
           return (try openCreated(parent: parent, name: name, path: path), true)
         } catch {
@@ -156,7 +156,6 @@ struct DirectoryCreator: Sendable {
           throw error
         }
       }
-      let error = made!
       switch error {
       case .fileExists, .permissionDenied, .notPermitted, .readOnlyFileSystem:
         // The component may exist even when mkdirat reports a permission error first.

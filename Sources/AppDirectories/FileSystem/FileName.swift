@@ -20,9 +20,7 @@ struct FileName: Sendable, Hashable, Comparable, CustomStringConvertible {
 
   /// Calls `body` with the name as a C string.
   func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
-    (bytes + [0]).withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-    }
+    body(bytes.map { CChar(bitPattern: $0) } + [0])
   }
 
   static func < (left: FileName, right: FileName) -> Bool {

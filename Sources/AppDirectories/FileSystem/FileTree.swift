@@ -326,13 +326,17 @@ struct FileTree: Sendable {
         guard let parentIndex = stack.indices.last, let descriptor = done.descriptor else {
           break
         }
-        if stack[parentIndex].descriptor == nil {
+        let parent: Int32
+        if let open = stack[parentIndex].descriptor {
+          parent = open
+        } else {
           switch syscalls.openDirectory(in: descriptor, entry: FileName("..")) {
           case .success(let reopened):
             if case .success(let status) = syscalls.status(descriptor: reopened),
               FileIdentity(status) == stack[parentIndex].identity
             {
               stack[parentIndex].descriptor = reopened
+              parent = reopened
             } else {
               // The tree was moved meanwhile: nothing more is done above this point.
               syscalls.close(descriptor: reopened)
@@ -349,13 +353,17 @@ struct FileTree: Sendable {
         syscalls.close(descriptor: descriptor)
         if !done.complete {
           stack[parentIndex].complete = false
-        } else if let failure = leave(stack[parentIndex].descriptor!, done.name, done.path) {
+        } else if let failure = leave(parent, done.name, done.path) {
           failures.append(failure)
           stack[parentIndex].complete = false
         }
         continue
       }
-      let parent = stack[index].descriptor!
+      // The deepest directory is always open: only those above it are closed.
+      guard let parent = stack[index].descriptor else {
+        failures.append(Failure(path: stack[index].path, errno: .badFileDescriptor))
+        return failures
+      }
       switch visit(parent, name, type, stack[index].path, index + 1) {
       case .next: continue
       case .failed(let failure):

@@ -95,8 +95,10 @@ struct PrivateDirectoryCheck: Sendable {
       return try ensure(fallback)
     }
     defer { syscalls.close(descriptor: descriptor) }
-    let rest = POSIXPath.components(String(chosen.path.utf8.dropFirst(base.utf8.count))!)
-      .map(String.init)
+    let rest = POSIXPath.components(
+      String(decoding: chosen.path.utf8.dropFirst(base.utf8.count), as: UTF8.self)
+    )
+    .map(String.init)
     if !rest.isEmpty {
       let relative = rest.joined(separator: "/")
       // The steady state: the folder is there (nobody else can plant anything in a private
@@ -124,7 +126,7 @@ struct PrivateDirectoryCheck: Sendable {
 
   private func choose(_ resolution: DirectoryResolution) throws(DirectoryError) -> Choice? {
     guard
-      case .privateDirectory(let base, let createsIfMissing, let otherwise) =
+      case .privateDirectory(let base, let createsIfMissing, _) =
         resolution.requirement
     else { return nil }
     let (status, problem) = examine(base)
@@ -151,7 +153,7 @@ struct PrivateDirectoryCheck: Sendable {
     guard case .privateDirectory(_, _, let otherwise?) = resolution.requirement else {
       return nil
     }
-    let suffix = String(resolution.path.utf8.dropFirst(base.utf8.count))!
+    let suffix = String(decoding: resolution.path.utf8.dropFirst(base.utf8.count), as: UTF8.self)
     let why = IgnoredValue(
       .variable(resolution.source.description), .unsafe(path: base, problem: problem))
     return DirectoryResolution(

@@ -29,22 +29,43 @@ public enum AppDirectory: Sendable, Hashable {
   /// The kinds that every application has, in the order `appdirs list` shows them.
   public static let ownKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs, .runtime]
 
+  /// Where a kind lives, which each layout turns into a path.
+  enum Placement: Equatable {
+    /// The application's folder in this base directory.
+    case inBase(StandardDirectory)
+    /// Where the platform keeps logs.
+    case logs
+    /// The group's container.
+    case shared(group: String)
+  }
+
   /// The one table between the application's kinds and the base directories they live in.
-  private static let bases: [(AppDirectory, StandardDirectory)] = [
-    (.data, .data), (.config, .config), (.cache, .cache), (.state, .state), (.runtime, .runtime),
-  ]
+  var placement: Placement {
+    switch self {
+    case .data: .inBase(.data)
+    case .config: .inBase(.config)
+    case .cache: .inBase(.cache)
+    case .state: .inBase(.state)
+    case .runtime: .inBase(.runtime)
+    case .logs: .logs
+    case .shared(let group): .shared(group: group)
+    }
+  }
 
   /// The application's own directory inside a base directory: ``data`` for
   /// ``StandardDirectory/data``, and so on for config, cache, state and runtime; `nil` for the
   /// base directories that stay shared (home, documents, …).
   public init?(scoping base: StandardDirectory) {
-    guard let entry = Self.bases.first(where: { $0.1 == base }) else { return nil }
-    self = entry.0
+    guard let kind = Self.ownKinds.first(where: { $0.placement == .inBase(base) }) else {
+      return nil
+    }
+    self = kind
   }
 
   /// The base directory this kind is a folder of, or `nil` for ``logs`` and ``shared(group:)``,
   /// whose place each platform decides on its own.
   public var base: StandardDirectory? {
-    Self.bases.first(where: { $0.0 == self })?.1
+    guard case .inBase(let base) = placement else { return nil }
+    return base
   }
 }

@@ -40,11 +40,10 @@ struct AndroidLayout: PlatformLayout {
   func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
     -> DirectoryResolution
   {
-    switch kind {
-    case .data, .config, .state, .cache:
-      return try base(kind.base!).appending(name)
+    switch kind.placement {
+    case .inBase(.runtime): return try storage().appending("cache").appending(name).appending("tmp")
+    case .inBase(let base): return try self.base(base).appending(name)
     case .logs: return try storage().appending("cache").appending(name).appending("log")
-    case .runtime: return try storage().appending("cache").appending(name).appending("tmp")
     case .shared: throw .unsupported(reason: .appGroups(on: .android))
     }
   }

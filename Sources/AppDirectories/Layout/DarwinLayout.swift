@@ -47,9 +47,8 @@ struct DarwinLayout: PlatformLayout {
   func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
     -> DirectoryResolution
   {
-    switch kind {
-    case .data, .config, .state, .cache, .runtime:
-      return try base(kind.base!).appending(name)
+    switch kind.placement {
+    case .inBase(let base): return try self.base(base).appending(name)
     case .logs: return try home("Library/Logs").appending(name)
     case .shared(let group):
       switch environment.groupContainers {

@@ -68,7 +68,8 @@ enum WindowsKnownFolder: String, Sendable, Hashable, CaseIterable {
     let hex = identifier.filter { $0 != "-" }
     func number(_ offset: Int, _ length: Int) -> UInt64 {
       let start = hex.index(hex.startIndex, offsetBy: offset)
-      return UInt64(hex[start..<hex.index(start, offsetBy: length)], radix: 16)!
+      // The identifiers are the constants of this file, all hexadecimal.
+      return UInt64(hex[start..<hex.index(start, offsetBy: length)], radix: 16) ?? 0
     }
     return (
       UInt32(number(0, 8)), UInt16(number(8, 4)), UInt16(number(12, 4)),

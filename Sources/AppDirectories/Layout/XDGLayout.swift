@@ -33,16 +33,16 @@ struct XDGLayout: PlatformLayout {
     case .temporary: return try temporary()
     case .runtime: return try runtime()
     case .documents, .downloads, .desktop, .music, .pictures, .videos, .templates, .publicShare:
-      return try userDirectory(UserDirectories.Key(kind)!)
+      return try userDirectory(kind)
     }
   }
 
   func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
     -> DirectoryResolution
   {
-    switch kind {
-    case .data, .config, .cache, .state, .runtime:
-      return try base(kind.base!).appending(name)
+    switch kind.placement {
+    case .inBase(let base):
+      return try self.base(base).appending(name)
     case .logs:
       return try base(.state).appending(name).appending("log")
     case .shared(let group):
@@ -121,9 +121,12 @@ struct XDGLayout: PlatformLayout {
   }
 
   /// A user folder: the key's last usable line of `user-dirs.dirs`, else `~/<Folder>`.
-  private func userDirectory(_ key: UserDirectories.Key) throws(DirectoryError)
+  private func userDirectory(_ kind: StandardDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
+    guard let key = UserDirectories.Key(kind) else {
+      throw .unsupported(reason: .directory(kind, on: environment.platform))
+    }
     let home = try environment.resolveHome()
     let file: String
     if let path = userDirectoriesText?.path {

@@ -124,11 +124,13 @@ enum DoctorCommand {
         ]
       }
       let why =
-        homeStatus == nil
-        ? "\(home.path) does not exist"
-        : homeStatus?.kind != .directory
-          ? "\(home.path) is not a directory"
-          : "\(home.path) belongs to user \(homeStatus!.owner), not to you (user \(user))"
+        if let homeStatus {
+          homeStatus.kind != .directory
+            ? "\(home.path) is not a directory"
+            : "\(home.path) belongs to user \(homeStatus.owner), not to you (user \(user))"
+        } else {
+          "\(home.path) does not exist"
+        }
       let passwdExists = passwdStatus?.kind == .directory
       return [
         Finding(
@@ -325,42 +327,61 @@ enum DoctorCommand {
           ))
       }
       let target = PathInspection.at(ancestor, followingSymlinks: true)
-      if target == nil {
-        blocking = Finding(
-          isProblem: true,
-          message:
-            "\(ancestor) is a symbolic link that leads nowhere, so \(path) cannot be created",
-          fix: "Create its target or remove the link (rm '\(ancestor)').")
-      } else if target?.kind != .directory {
-        blocking = Finding(
-          isProblem: true, message: "\(ancestor) is not a directory, so \(path) cannot be created",
-          fix: "Move it out of the way: mv '\(ancestor)' '\(ancestor).bak'")
-      } else if !PathInspection.maySearch(ancestor) {
-        blocking = Finding(
-          isProblem: true,
-          message:
-            "\(ancestor) cannot be searched by user \(user) (owner \(target!.owner), mode \(octal(target!.permissions & 0o777))), so \(path) cannot be reached",
-          fix: "Give your user search permission on it: chmod u+x '\(ancestor)' if it is yours.")
-      } else if let below = missing, user == 0, target!.owner != 0 {
-        blocking = Finding(
-          isProblem: true,
-          message:
-            "\(ancestor) belongs to user \(target!.owner), and root creates nothing in another user's directory, so \(below) cannot be created",
-          fix:
-            "Run as user \(target!.owner), or give root its own home: sudo -H, or export HOME=/root."
-        )
-      } else if let below = missing, !PathInspection.mayCreateFiles(in: ancestor) {
-        blocking = Finding(
-          isProblem: true,
-          message:
-            "\(ancestor) is not writable by user \(user) (owner \(target!.owner), mode \(octal(target!.permissions & 0o777))), so \(below) cannot be created",
-          fix: "Create \(below) yourself as its owner, or make \(ancestor) writable by you.")
+      if let finding = blockingFinding(
+        ancestor, target: target, on: path, missing: missing, user: user)
+      {
+        blocking = finding
       }
       // Only the deepest existing ancestor must be writable; above it, search is enough.
       missing = nil
     }
     if let blocking { findings.append(blocking) }
     return findings
+  }
+
+  /// What stops `path` from being reached or created at one existing ancestor, `target` being
+  /// what the ancestor leads to; `missing` is the nearest component below it that is missing.
+  private static func blockingFinding(
+    _ ancestor: String, target: PathInspection?, on path: String, missing: String?,
+    user: UInt32
+  ) -> Finding? {
+    guard let target else {
+      return Finding(
+        isProblem: true,
+        message:
+          "\(ancestor) is a symbolic link that leads nowhere, so \(path) cannot be created",
+        fix: "Create its target or remove the link (rm '\(ancestor)').")
+    }
+    let mode = octal(target.permissions & 0o777)
+    if target.kind != .directory {
+      return Finding(
+        isProblem: true, message: "\(ancestor) is not a directory, so \(path) cannot be created",
+        fix: "Move it out of the way: mv '\(ancestor)' '\(ancestor).bak'")
+    }
+    if !PathInspection.maySearch(ancestor) {
+      return Finding(
+        isProblem: true,
+        message:
+          "\(ancestor) cannot be searched by user \(user) (owner \(target.owner), mode \(mode)), so \(path) cannot be reached",
+        fix: "Give your user search permission on it: chmod u+x '\(ancestor)' if it is yours.")
+    }
+    guard let below = missing else { return nil }
+    if user == 0, target.owner != 0 {
+      return Finding(
+        isProblem: true,
+        message:
+          "\(ancestor) belongs to user \(target.owner), and root creates nothing in another user's directory, so \(below) cannot be created",
+        fix:
+          "Run as user \(target.owner), or give root its own home: sudo -H, or export HOME=/root.")
+    }
+    if !PathInspection.mayCreateFiles(in: ancestor) {
+      return Finding(
+        isProblem: true,
+        message:
+          "\(ancestor) is not writable by user \(user) (owner \(target.owner), mode \(mode)), so \(below) cannot be created",
+        fix: "Create \(below) yourself as its owner, or make \(ancestor) writable by you.")
+    }
+    return nil
   }
 
   static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {
