@@ -33,6 +33,9 @@ public struct AppDirectories: Sendable {
   public var environment: ProcessEnvironment { storage.environment }
 
   var syscalls: SystemCalls { storage.syscalls }
+  /// The base directories these directories are made in: the same layout and environment,
+  /// and the same system calls.
+  public var standardDirectories: StandardDirectories { storage.standard }
 
   /// Whether ``directory(_:)`` writes a `CACHEDIR.TAG` in the cache directory when it creates
   /// it, so that backup tools (`tar --exclude-caches`, borg, restic) skip the cache; `true` by
@@ -48,10 +51,12 @@ public struct AppDirectories: Sendable {
   private final class Storage: Sendable {
     let app: String
     let organization: String?
-    let layout: DirectoryLayout
     let environmentPrefix: String?
-    let environment: ProcessEnvironment
-    let syscalls: SystemCalls
+    /// The base directories of the same layout, environment and system calls.
+    let standard: StandardDirectories
+    var layout: DirectoryLayout { standard.layout }
+    var environment: ProcessEnvironment { standard.environment }
+    var syscalls: SystemCalls { standard.syscalls }
     let platformLayout: any PlatformLayout
     /// The pure kinds, resolved once: data, config, cache, state, logs.
     let resolved: [Result<DirectoryResolution, DirectoryError>]
@@ -89,10 +94,8 @@ public struct AppDirectories: Sendable {
     ) {
       self.app = app
       self.organization = organization
-      self.layout = layout
       self.environmentPrefix = environmentPrefix
-      self.environment = environment
-      self.syscalls = syscalls
+      standard = StandardDirectories(layout: layout, environment: environment, syscalls: syscalls)
       let platformLayout: any PlatformLayout =
         if let environmentPrefix {
           ApplicationOverrides(

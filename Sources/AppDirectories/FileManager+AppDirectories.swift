@@ -81,8 +81,10 @@ extension FileManager {
     if let component {
       try NameValidation.validate(component, as: .application, on: environment.platform)
     }
-    let base = try StandardDirectories.resolution(
-      for: kind, layout: .native, environment: environment, syscalls: syscalls)
+    let base = try StandardDirectories(
+      layout: .native, environment: environment, syscalls: syscalls
+    )
+    .resolution(for: kind)
     // Joined by the platform's rules: `\` between the components on Windows.
     let style = environment.platform.pathStyle
     var path = base.path

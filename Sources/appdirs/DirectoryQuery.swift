@@ -72,6 +72,8 @@ struct DirectoryQuery {
   let environment: ProcessEnvironment
   let layout: DirectoryLayout
   let app: AppDirectories?
+  /// The base directories: the application's, when there is one.
+  let standard: StandardDirectories
   let group: String?
   let organization: String?
   /// Whether requirements are checked on this machine's file system; not for a preview of
@@ -107,6 +109,8 @@ struct DirectoryQuery {
     } else {
       app = nil
     }
+    standard =
+      app?.standardDirectories ?? StandardDirectories(layout: layout, environment: environment)
   }
 
   static func kind(named name: String) throws -> Kind {
@@ -161,9 +165,7 @@ struct DirectoryQuery {
     }
     guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
     return checksFileSystem
-      ? try StandardDirectories.verifiedResolution(
-        for: base, layout: layout, environment: environment)
-      : try StandardDirectories.resolution(for: base, layout: layout, environment: environment)
+      ? try standard.verifiedResolution(for: base) : try standard.resolution(for: base)
   }
 
   func create(_ kind: Kind) throws -> String {
@@ -171,7 +173,7 @@ struct DirectoryQuery {
       return try appDirectories().directory(appKind).path
     }
     guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
-    return try StandardDirectories.directory(base, layout: layout, environment: environment).path
+    return try standard.directory(base).path
   }
 
   /// The existing paths of `file` in the search list of a kind, most important first: only the
@@ -187,15 +189,11 @@ struct DirectoryQuery {
       return found.map(\.path)
     }
     guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
-    CommandLineTool.warn(
-      try StandardDirectories.searchResolutions(
-        for: base, layout: layout, environment: environment
-      ).flatMap(\.warnings))
+    CommandLineTool.warn(try standard.searchResolutions(for: base).flatMap(\.warnings))
     let found =
       all
-      ? try StandardDirectories.locateAll(file, in: base, layout: layout, environment: environment)
-      : try StandardDirectories.locate(file, in: base, layout: layout, environment: environment)
-        .map { [$0] } ?? []
+      ? try standard.locateAll(file, in: base)
+      : try standard.locate(file, in: base).map { [$0] } ?? []
     return found.map(\.path)
   }
 
@@ -203,7 +201,6 @@ struct DirectoryQuery {
   func searchResolutions(_ kind: AppDirectory) throws -> [DirectoryResolution] {
     // Data and config carry no requirement, so even a preview may ask for these.
     if let app { return try app.searchResolutions(for: kind) }
-    return try StandardDirectories.searchResolutions(
-      for: kind.base ?? .data, layout: layout, environment: environment)
+    return try standard.searchResolutions(for: kind.base ?? .data)
   }
 }

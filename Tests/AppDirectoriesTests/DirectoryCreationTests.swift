@@ -39,9 +39,10 @@ struct DirectoryCreationTests {
           syscalls: syscalls
         ).directory(.cache).path
       case .standardDirectories:
-        return try StandardDirectories.directory(
-          .cache, layout: .native, environment: environment, syscalls: syscalls
-        ).path
+        return try StandardDirectories(
+          layout: .native, environment: environment, syscalls: syscalls
+        )
+        .directory(.cache).path
       case .fileManager:
         return try FileManager.default.findOrCreateDirectory(
           .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp",
@@ -287,13 +288,14 @@ struct DirectoryCreationTests {
       let recorder = RecordingSystemCalls()
       let environment = root.environment(
         userDirectories: .contents("XDG_MUSIC_DIR=\"$HOME/Tunes\"\n"))
-      let path = try StandardDirectories.directory(
-        kind, layout: .native, environment: environment, syscalls: recorder.syscalls
-      ).path
+      let path = try StandardDirectories(
+        layout: .native, environment: environment, syscalls: recorder.syscalls
+      ).directory(kind).path
       #expect(path.hasPrefix(root.path))
       recorder.reset()
-      _ = try StandardDirectories.directory(
-        kind, layout: .native, environment: environment, syscalls: recorder.syscalls)
+      _ = try StandardDirectories(
+        layout: .native, environment: environment, syscalls: recorder.syscalls
+      ).directory(kind)
       #expect(recorder.calls == [.status(path: path, followSymlinks: true)])
     }
   }

@@ -284,9 +284,10 @@ struct ErrorMappingTests {
           $0.call == .stat && $0.name == file
         }
       ])
-      let resolution = try StandardDirectories.resolution(
-        for: .music, layout: .native, environment: root.environment(userDirectories: .readFromDisk),
-        syscalls: provider.syscalls)
+      let resolution = try StandardDirectories(
+        layout: .native, environment: root.environment(userDirectories: .readFromDisk),
+        syscalls: provider.syscalls
+      ).resolution(for: .music)
       let error = SystemErrno(rawValue: errno)
       #expect(resolution.path == root.home + "/Music")
       #expect(

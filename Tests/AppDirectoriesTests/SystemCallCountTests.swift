@@ -39,12 +39,14 @@ import Testing
   func existingBaseDirectoryCostsOneSystemCall(kind: StandardDirectory) throws {
     try TemporaryRoot.with { root in
       let recorder = RecordingSystemCalls()
-      let created = try StandardDirectories.directory(
-        kind, layout: .native, environment: root.environment(), syscalls: recorder.syscalls)
+      let created = try StandardDirectories(
+        layout: .native, environment: root.environment(), syscalls: recorder.syscalls
+      ).directory(kind)
 
       recorder.reset()
-      let found = try StandardDirectories.directory(
-        kind, layout: .native, environment: root.environment(), syscalls: recorder.syscalls)
+      let found = try StandardDirectories(
+        layout: .native, environment: root.environment(), syscalls: recorder.syscalls
+      ).directory(kind)
 
       #expect(found == created)
       #expect(recorder.tally == ["status": 1])

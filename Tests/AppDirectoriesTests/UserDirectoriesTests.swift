@@ -417,8 +417,9 @@ struct UserDirectoriesTests {
       var costs: [[SystemCall]] = []
       for _ in 0..<10 {
         recorder.reset()
-        let resolution = try StandardDirectories.resolution(
-          for: .music, layout: .native, environment: environment, syscalls: recorder.syscalls)
+        let resolution = try StandardDirectories(
+          layout: .native, environment: environment, syscalls: recorder.syscalls
+        ).resolution(for: .music)
         #expect(resolution.path == root.home + "/Tunes")
         costs.append(recorder.calls)
       }

@@ -254,27 +254,9 @@ extension AppDirectories {
     return nil
   }
 
-  var directoryOpener: DirectoryOpener {
-    DirectoryOpener(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
-  }
+  var directoryOpener: DirectoryOpener { standardDirectories.directoryOpener }
 
-  /// The proof rules with the identities of this environment's home, base directories and
-  /// temporary directory as they are now.
-  func removalProof() -> RemovalProof {
-    var bases: [(StandardDirectory, String)] = []
-    for kind in StandardDirectory.allCases {
-      if let resolution = try? StandardDirectories.resolution(
-        for: kind, layout: layout, environment: environment)
-      {
-        bases.append((kind, resolution.path))
-      }
-    }
-    if let home = environment.passwordDatabaseHome, POSIXPath.isAbsolute(home) {
-      bases.append((.home, home))
-    }
-    return RemovalProof(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases)
-  }
+  func removalProof() -> RemovalProof { standardDirectories.removalProof() }
 
   /// Whether the cache directory must hold the application's `CACHEDIR.TAG` to be emptied: it
   /// was chosen by an override or an `XDG_*` variable, and is not the platform's default
@@ -311,29 +293,40 @@ extension AppDirectories {
 }
 
 extension StandardDirectories {
+  var directoryOpener: DirectoryOpener {
+    DirectoryOpener(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
+  }
+
+  /// The proof rules with the identities of this environment's home, base directories and
+  /// temporary directory as they are now.
+  func removalProof() -> RemovalProof {
+    var bases: [(StandardDirectory, String)] = []
+    for kind in StandardDirectory.allCases {
+      if let resolution = try? resolution(for: kind) { bases.append((kind, resolution.path)) }
+    }
+    if let home = environment.passwordDatabaseHome, POSIXPath.isAbsolute(home) {
+      bases.append((.home, home))
+    }
+    return RemovalProof(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases)
+  }
+
   /// Why a directory at `path` (absolute) is not one that may be filled and emptied as an
   /// application's or an isolated root (`appdirs sandbox ROOT`, `appdirs doctor`): the rules of
   /// the proof before destruction, a symbolic link or another user's directory, or a new
   /// directory where every entry is protected (directly under `/`, `/home`, …). `nil` when it
   /// may.
-  @_spi(Tool) public static func destructionRefusal(
-    _ path: String, environment: ProcessEnvironment
-  ) -> CleanRefusal? {
-    guard
-      let dirs = try? AppDirectories(
-        app: "appdirs", organization: nil, layout: .native, environment: environment,
-        syscalls: .live)
-    else { return .unexaminable }
-    let proof = dirs.removalProof()
+  @_spi(Tool) public func destructionRefusal(_ path: String) -> CleanRefusal? {
+    let proof = removalProof()
     let located: DirectoryOpener.Located?
     do throws(DirectoryError) {
-      located = try dirs.directoryOpener.locate(POSIXPath.normalize(path))
+      located = try directoryOpener.locate(POSIXPath.normalize(path))
     } catch {
       if case .ownedByAnotherUser(_, let owner, _) = error { return .ownedByAnotherUser(owner) }
       return .unexaminable
     }
     guard let located else { return nil }
-    defer { SystemCalls.live.close(descriptor: located.parent) }
+    defer { syscalls.close(descriptor: located.parent) }
     switch located.entry {
     case .missing:
       return proof.refusal(forNewEntryIn: located.parent)
@@ -341,10 +334,10 @@ extension StandardDirectories {
     case .other: return nil  // the caller says it is not a directory
     case .directory:
       guard
-        case .success(let directory) = SystemCalls.live.openDirectory(
+        case .success(let directory) = syscalls.openDirectory(
           in: located.parent, entry: located.name)
       else { return .unexaminable }
-      defer { SystemCalls.live.close(descriptor: directory) }
+      defer { syscalls.close(descriptor: directory) }
       return proof.refusal(for: directory, allowingMountPoint: true)
     }
   }

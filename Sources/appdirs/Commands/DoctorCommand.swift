@@ -49,13 +49,12 @@ enum DoctorCommand {
           Finding(isProblem: !isSafeFallback, message: warning.message, fix: warning.suggestion))
       }
     }
-    found += dangerousOverrideFindings(resolutions, environment: environment)
-    let home = try? StandardDirectories.resolution(
-      for: .home, layout: query.layout, environment: environment
-    ).path
+    found += dangerousOverrideFindings(resolutions, standard: query.standard)
+    let home = try? query.standard.resolution(for: .home).path
     for path in checkedDirectories(query, resolutions) {
-      found += directoryFindings(path, user: environment.effectiveUserID, home: home)
-      found += creationFindings(path, user: environment.effectiveUserID)
+      found += directoryFindings(
+        path, user: environment.effectiveUserID, home: home, query.standard)
+      found += creationFindings(path, user: environment.effectiveUserID, query.standard)
     }
     found += sandboxFindings(environment)
     let findings = found.uniqued()
@@ -79,13 +78,13 @@ enum DoctorCommand {
   /// `HOME` against the password database.
   static func homeFindings(_ query: DirectoryQuery) -> [Finding] {
     let environment = query.environment
+    let standard = query.standard
     if environment.isSecureExecution { return [] }
     // Doctor is the one command that compares HOME with the password database.
     let passwd = environment.readingPasswordDatabase().passwordDatabaseHome
     let home: DirectoryResolution
     do {
-      home = try StandardDirectories.resolution(
-        for: .home, layout: query.layout, environment: environment)
+      home = try query.standard.resolution(for: .home)
     } catch {
       return [Finding(isProblem: true, message: error.description, fix: error.recoverySuggestion)]
     }
@@ -94,7 +93,7 @@ enum DoctorCommand {
     case .passwordDatabase:
       // A relative HOME already has the library's own warning.
       guard (environment.variables["HOME"] ?? "").isEmpty else { return [] }
-      let exists = PathInspection.at(home.path, followingSymlinks: true)?.kind == .directory
+      let exists = standard.inspect(home.path, followingSymlinks: true)?.kind == .directory
       return [
         Finding(
           isProblem: true,
@@ -105,8 +104,8 @@ enum DoctorCommand {
         )
       ]
     case .variable("HOME"):
-      let passwdStatus = passwd.flatMap { PathInspection.at($0, followingSymlinks: true) }
-      let homeStatus = PathInspection.at(home.path, followingSymlinks: true)
+      let passwdStatus = passwd.flatMap { standard.inspect($0, followingSymlinks: true) }
+      let homeStatus = standard.inspect(home.path, followingSymlinks: true)
       guard let passwd, passwd != home.path,
         passwdStatus == nil || passwdStatus?.identity != homeStatus?.identity
       else { return [] }
@@ -209,9 +208,7 @@ enum DoctorCommand {
   ) -> [String] {
     var paths: [String] = []
     for base in [StandardDirectory.data, .config, .cache, .state] {
-      if let resolution = try? StandardDirectories.resolution(
-        for: base, layout: query.layout, environment: query.environment)
-      {
+      if let resolution = try? query.standard.resolution(for: base) {
         paths.append(resolution.path)
       }
     }
@@ -226,13 +223,12 @@ enum DoctorCommand {
   /// shared directory: cleaning it would remove what is not the application's.
   static func dangerousOverrideFindings(
     _ resolutions: [(name: String, resolution: DirectoryResolution)],
-    environment: ProcessEnvironment
+    standard: StandardDirectories
   ) -> [Finding] {
     resolutions.compactMap { name, resolution in
       guard ["data", "config", "cache", "state", "logs"].contains(name),
         case .variable(let variable) = resolution.source,
-        let rule = StandardDirectories.destructionRefusal(
-          resolution.path, environment: environment)
+        let rule = standard.destructionRefusal(resolution.path)
       else { return nil }
       switch rule {
       case .protectedDirectory, .baseDirectory:
@@ -251,10 +247,12 @@ enum DoctorCommand {
 
   /// A directory that is a dangling symlink, not a directory, open to others or not writable,
   /// or another user's outside the home (the library refuses it).
-  static func directoryFindings(_ path: String, user: UInt32, home: String? = nil) -> [Finding] {
-    guard let entry = PathInspection.at(path) else { return [] }
-    if entry.kind == .symbolicLink && PathInspection.at(path, followingSymlinks: true) == nil {
-      let target = PathInspection.symbolicLinkTarget(path) ?? "?"
+  static func directoryFindings(
+    _ path: String, user: UInt32, home: String? = nil, _ standard: StandardDirectories
+  ) -> [Finding] {
+    guard let entry = standard.inspect(path) else { return [] }
+    if entry.kind == .symbolicLink && standard.inspect(path, followingSymlinks: true) == nil {
+      let target = standard.symbolicLinkTarget(path) ?? "?"
       return [
         Finding(
           isProblem: true,
@@ -262,7 +260,7 @@ enum DoctorCommand {
           fix: "Create the target (mkdir -p '\(target)') or remove the link (rm '\(path)').")
       ]
     }
-    guard let target = PathInspection.at(path, followingSymlinks: true) else { return [] }
+    guard let target = standard.inspect(path, followingSymlinks: true) else { return [] }
     guard target.kind == .directory else {
       return [
         Finding(
@@ -290,7 +288,7 @@ enum DoctorCommand {
           message: "\(path) is \(who) (mode \(octal(target.permissions & 0o777)))",
           fix: "Let only yourself write there: chmod go-w '\(path)'"))
     }
-    if !PathInspection.mayCreateFiles(in: path) {
+    if !standard.mayCreateFiles(in: path) {
       findings.append(
         Finding(
           isProblem: true,
@@ -306,13 +304,15 @@ enum DoctorCommand {
   /// nowhere, an ancestor the user cannot search, or, when something is missing, a deepest
   /// existing ancestor the user cannot write to. The first such ancestor is reported, the
   /// nearest to `/` winning, since nothing below it can be fixed first.
-  static func creationFindings(_ path: String, user: UInt32) -> [Finding] {
+  static func creationFindings(
+    _ path: String, user: UInt32, _ standard: StandardDirectories
+  ) -> [Finding] {
     let ancestors = PathInspection.ancestors(of: path)
     var findings: [Finding] = []
     var blocking: Finding? = nil
-    var missing: String? = PathInspection.at(path) == nil ? path : nil
+    var missing: String? = standard.inspect(path) == nil ? path : nil
     for ancestor in ancestors {
-      guard let entry = PathInspection.at(ancestor) else {
+      guard let entry = standard.inspect(ancestor) else {
         missing = ancestor
         continue
       }
@@ -326,9 +326,9 @@ enum DoctorCommand {
               "Remove it if you did not make it (rm '\(ancestor)'), or replace it with a directory of your own."
           ))
       }
-      let target = PathInspection.at(ancestor, followingSymlinks: true)
+      let target = standard.inspect(ancestor, followingSymlinks: true)
       if let finding = blockingFinding(
-        ancestor, target: target, on: path, missing: missing, user: user)
+        ancestor, target: target, on: path, missing: missing, user: user, standard)
       {
         blocking = finding
       }
@@ -343,7 +343,7 @@ enum DoctorCommand {
   /// what the ancestor leads to; `missing` is the nearest component below it that is missing.
   private static func blockingFinding(
     _ ancestor: String, target: PathInspection?, on path: String, missing: String?,
-    user: UInt32
+    user: UInt32, _ standard: StandardDirectories
   ) -> Finding? {
     guard let target else {
       return Finding(
@@ -358,7 +358,7 @@ enum DoctorCommand {
         isProblem: true, message: "\(ancestor) is not a directory, so \(path) cannot be created",
         fix: "Move it out of the way: mv '\(ancestor)' '\(ancestor).bak'")
     }
-    if !PathInspection.maySearch(ancestor) {
+    if !standard.maySearch(ancestor) {
       return Finding(
         isProblem: true,
         message:
@@ -374,7 +374,7 @@ enum DoctorCommand {
         fix:
           "Run as user \(target.owner), or give root its own home: sudo -H, or export HOME=/root.")
     }
-    if !PathInspection.mayCreateFiles(in: ancestor) {
+    if !standard.mayCreateFiles(in: ancestor) {
       return Finding(
         isProblem: true,
         message:

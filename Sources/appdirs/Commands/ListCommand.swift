@@ -57,7 +57,8 @@ enum ListCommand {
         return nil  // The platform has no such folder (templates on macOS, fonts on iOS).
       }
       let found =
-        preview == nil ? PathInspection.at(resolution.path, followingSymlinks: true)?.kind : nil
+        preview == nil
+        ? query.standard.inspect(resolution.path, followingSymlinks: true)?.kind : nil
       return Entry(kind: kind, resolution: resolution, found: found)
     }
     let sizes = arguments.flag("--sizes")

@@ -80,8 +80,7 @@ enum MigrateCommand {
   /// environment contain it; a relative path against the working directory.
   static func legacyURL(_ argument: String, app: AppDirectories) throws -> URL {
     if argument == "~" || argument.hasPrefix("~/") {
-      let home = try StandardDirectories.url(
-        for: .home, layout: app.layout, environment: app.environment)
+      let home = try app.standardDirectories.url(for: .home)
       let rest = argument.dropFirst(argument == "~" ? 1 : 2)
       return rest.isEmpty ? home : home.appendingPathComponent(String(rest), isDirectory: true)
     }

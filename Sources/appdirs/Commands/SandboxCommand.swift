@@ -43,9 +43,8 @@ enum SandboxCommand {
     sandbox.variables["TMP"] = sandbox.variables["TMPDIR"]
     sandbox.variables["TEMP"] = sandbox.variables["TMPDIR"]
     // The directories every program expects to exist; the rest is made when asked.
-    for kind in [StandardDirectory.home, .temporary, .runtime] {
-      _ = try StandardDirectories.directory(kind, environment: sandbox)
-    }
+    let standard = StandardDirectories(environment: sandbox)
+    for kind in [StandardDirectory.home, .temporary, .runtime] { _ = try standard.directory(kind) }
     let command = Array(arguments.positionals.dropFirst())
     // Every other XDG_* variable (XDG_DESKTOP_DIR, XDG_BIN_HOME, …) would lead outside ROOT.
     return Platform.execute(
@@ -74,22 +73,23 @@ enum SandboxCommand {
     guard !path.contains(":") else {
       throw refuse("it contains ':', which separates the entries of XDG_DATA_DIRS and PATH")
     }
-    if let rule = StandardDirectories.destructionRefusal(path, environment: environment) {
+    let standard = StandardDirectories(environment: environment)
+    if let rule = standard.destructionRefusal(path) {
       throw refuse(rule.description)
     }
-    guard let status = PathInspection.at(path) else { return }
+    guard let status = standard.inspect(path) else { return }
     guard status.kind == .directory else {
       throw refuse("it exists and is not a directory")
     }
     guard status.owner == environment.effectiveUserID else {
       throw refuse("it belongs to user \(status.owner)")
     }
-    for name in PathInspection.entries(of: path) ?? [] {
+    for name in standard.entries(of: path) ?? [] {
       let folder = path + "/" + name
       guard rootFolders.contains(name) else {
         throw refuse("it holds \(name), so it is neither empty nor a root appdirs made")
       }
-      guard let entry = PathInspection.at(folder), entry.kind == .directory,
+      guard let entry = standard.inspect(folder), entry.kind == .directory,
         entry.owner == environment.effectiveUserID, entry.permissions & 0o777 == 0o700
       else {
         throw refuse("\(folder) is not a directory of yours with mode 0700")
