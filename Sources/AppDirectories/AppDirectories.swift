@@ -338,11 +338,28 @@ public struct AppDirectories: Sendable {
   private func uncachedResolution(for kind: AppDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
+    try placement(of: kind).resolution
+  }
+
+  /// The platform's table (or an override) for a kind; a group's identifier is checked and,
+  /// on Apple platforms, its container asked of the system.
+  private func placement(of kind: AppDirectory) throws(DirectoryError) -> AppPlacement {
     guard case .shared(let group) = kind else {
-      return try platformLayout.app(kind, name: app, organization: organization)
+      return try platformLayout.place(kind, name: app, organization: organization)
     }
     try NameValidation.validate(group, as: .groupIdentifier, on: storage.environment.platform)
     return try storage.environment.readingGroupContainer(group).layout(layout)
-      .app(kind, name: app, organization: organization)
+      .place(kind, name: app, organization: organization)
+  }
+
+  /// What the platform's table appended below a base directory (or an application's
+  /// `P_HOME`) to make this kind's directory, joined by the platform's separator:
+  /// `ExampleApp/log` for logs on Linux, `ExampleApp` on macOS, `Example\ExampleApp\Logs` on
+  /// Windows; `nil` when one variable names the directory itself.
+  @_spi(Tool) public func appendedPath(for kind: AppDirectory) throws(DirectoryError) -> String? {
+    let appended = try placement(of: kind).appended
+    guard let first = appended.first else { return nil }
+    let style = storage.environment.platform.pathStyle
+    return appended.dropFirst().reduce(first) { style.join($0, $1) }
   }
 }

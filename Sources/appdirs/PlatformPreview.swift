@@ -17,11 +17,12 @@ import AppDirectories
 /// Nothing of this machine is read except the user name; `exists` is always false.
 enum PlatformPreview {
   static let option = OptionSpec(
-    name: "--platform", value: .choice(platforms, noun: "platform"),
+    name: "--platform", value: .choice(platforms.map(\.rawValue), noun: "platform"),
     help: "Preview another platform from a simulated machine.")
 
-  /// The platforms that can be previewed, by their names in `list --json`.
-  static let platforms = ["macos", "ios", "windows", "android", "linux"]
+  /// The platforms that can be previewed; their names are their raw values, as in
+  /// `list --json`.
+  static let platforms: [OperatingSystem] = [.macOS, .iOS, .windows, .android, .linux]
 
   static let containerUUID = "5A0C31A6-2F5B-4C1E-9D3A-7E2B8C4D1F60"
   static let groupUUID = "9E1D4B27-6C3A-4F85-A2B0-1D7C5E8F3A94"
@@ -30,14 +31,17 @@ enum PlatformPreview {
   static func environment(_ arguments: ParsedArguments, real: ProcessEnvironment) throws
     -> ProcessEnvironment?
   {
-    guard let name = arguments.value("--platform") else { return nil }
-    // The parser has checked the name against `platforms`.
-    return simulated(name, user: userName(in: real), group: arguments.value("--group"))
+    guard let platform = try arguments.choice("--platform", as: OperatingSystem.self) else {
+      return nil
+    }
+    return try simulated(platform, user: userName(in: real), group: arguments.value("--group"))
   }
 
-  static func simulated(_ platform: String, user: String, group: String?) -> ProcessEnvironment {
+  static func simulated(_ platform: OperatingSystem, user: String, group: String?) throws
+    -> ProcessEnvironment
+  {
     switch platform {
-    case "macos":
+    case .macOS:
       // An app entitled to the group, as the system would answer it.
       let groups = group.map { [$0: "/Users/\(user)/Library/Group Containers/\($0)"] }
       var environment = ProcessEnvironment(
@@ -48,13 +52,13 @@ enum PlatformPreview {
         groupContainers: .paths(groups ?? [:]))
       environment.systemTemporaryDirectory = "/var/folders/xx/xxxxxxxxxxxxxxxxxxxxxxxx0000gn/T/"
       return environment
-    case "ios":
+    case .iOS:
       let container = "/var/mobile/Containers/Data/Application/\(containerUUID)"
       let groups = group.map { [$0: "/private/var/mobile/Containers/Shared/AppGroup/\(groupUUID)"] }
       return ProcessEnvironment(
         variables: ["HOME": container, "TMPDIR": container + "/tmp/"], effectiveUserID: 501,
         platform: .iOS, groupContainers: .paths(groups ?? [:]))
-    case "windows":
+    case .windows:
       let profile = #"C:\Users\"# + user
       let local = profile + #"\AppData\Local"#
       return ProcessEnvironment(
@@ -63,14 +67,18 @@ enum PlatformPreview {
           "LOCALAPPDATA": local, "TEMP": local + #"\Temp"#, "TMP": local + #"\Temp"#,
           "PUBLIC": #"C:\Users\Public"#,
         ], effectiveUserID: 0, platform: .windows)
-    case "android":
+    case .android:
       return ProcessEnvironment(
         variables: ["ANDROID_DATA": "/data", "ANDROID_ROOT": "/system"], effectiveUserID: 10_123,
         platform: .android, androidAppStorage: "/data/user/0/com.example.app")
-    default:
+    case .linux:
       return ProcessEnvironment(
         variables: ["HOME": "/home/\(user)", "USER": user], effectiveUserID: 1000,
         platform: .linux)
+    case .freeBSD, .openBSD, .macCatalyst:
+      throw UsageError(
+        message: "--platform takes one of "
+          + platforms.map(\.rawValue).joined(separator: ", ") + ", not \(platform.rawValue)")
     }
   }
 

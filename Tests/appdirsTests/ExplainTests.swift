@@ -106,4 +106,85 @@ import Testing
     #expect(result.lines.first == root.home + "/.cache/ExampleApp")
     #expect(root.isDirectory("home/.cache/ExampleApp"))
   }
+
+  /// Where each platform keeps an application's logs, and what its table appends to get there,
+  /// seen through `--platform`.
+  @Test(arguments: [
+    ("macos", "/Users/tester/Library/Logs/ExampleApp", "ExampleApp"),
+    (
+      "ios",
+      "/var/mobile/Containers/Data/Application/5A0C31A6-2F5B-4C1E-9D3A-7E2B8C4D1F60/Library/Logs/ExampleApp",
+      "ExampleApp"
+    ),
+    (
+      "windows", #"C:\Users\tester\AppData\Local\Example\ExampleApp\Logs"#,
+      #"Example\ExampleApp\Logs"#
+    ),
+    ("android", "/data/user/0/com.example.app/cache/ExampleApp/log", "ExampleApp/log"),
+    ("linux", "/home/tester/.local/state/ExampleApp/log", "ExampleApp/log"),
+  ])
+  func logsAreExplainedAsEachPlatformKeepsThem(platform: String, path: String, appended: String)
+    throws
+  {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment["USER"] = "tester"
+    let result = try Tool.run(
+      [
+        "path", "logs", "--app", "ExampleApp", "--org", "Example", "--explain", "--platform",
+        platform,
+      ],
+      environment: environment, in: root)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.lines.first == path)
+    #expect(result.lines.contains("app: \(appended) is appended for the application ExampleApp"))
+  }
+
+  /// For every kind on every platform the explanation starts with the path `path` prints, and
+  /// what it says was appended is how that path ends; a kind the platform lacks fails alike.
+  @Test(arguments: ["macos", "ios", "windows", "android", "linux"])
+  func everyExplanationAgreesWithItsPath(platform: String) throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment["USER"] = "tester"
+    let separator = platform == "windows" ? #"\"# : "/"
+    let kinds = [
+      "home", "data", "config", "cache", "state", "runtime", "executables", "fonts", "temporary",
+      "library", "documents", "downloads", "desktop", "music", "pictures", "videos", "templates",
+      "public", "logs", "shared",
+    ]
+    for kind in kinds {
+      let arguments = [
+        "path", kind, "--app", "ExampleApp", "--org", "Example", "--group",
+        "group.com.example.app", "--platform", platform,
+      ]
+      let plain = try Tool.run(arguments, environment: environment, in: root)
+      let explained = try Tool.run(arguments + ["--explain"], environment: environment, in: root)
+      #expect(explained.status == plain.status, "\(platform) \(kind)")
+      guard plain.status == 0 else { continue }
+      let path = plain.standardOutput.trimmingCharacters(in: .newlines)
+      #expect(explained.lines.first == path, "\(platform) \(kind)")
+      #expect(explained.lines.contains { $0.hasPrefix("kind: ") }, "\(platform) \(kind)")
+      #expect(explained.lines.contains { $0.hasPrefix("source: ") }, "\(platform) \(kind)")
+      for line in explained.lines where line.hasPrefix("app: ") && line.contains(" is appended") {
+        let appended = String(
+          line.dropFirst("app: ".count).prefix { $0 != " " })
+        #expect(path.hasSuffix(separator + appended), "\(platform) \(kind): \(line)")
+      }
+    }
+  }
+
+  /// A preview describes another machine: `--create` with `--platform` is a usage error, and
+  /// nothing is made here.
+  @Test func aPreviewCreatesNothing() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let before = TreeSnapshot.listing(root.path)
+    let result = try Tool.run(
+      ["path", "cache", "--app", "ExampleApp", "--create", "--platform", "linux"],
+      environment: root.toolEnvironment, in: root)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("--create makes directories on this machine"))
+    #expect(result.standardOutput.isEmpty)
+    #expect(TreeSnapshot.listing(root.path) == before)
+  }
 }

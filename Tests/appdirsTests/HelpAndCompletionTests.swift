@@ -27,7 +27,11 @@ import Testing
   static let options: [(String, [String])] = [
     (
       "path",
-      ["--app", "--env-prefix", "--org", "--group", "--create", "--explain", "--layout", "--help"]
+      [
+        "--app", "--env-prefix", "--org", "--group", "--create", "--explain", "--layout",
+        "--platform",
+        "--help",
+      ]
     ),
     (
       "list",

@@ -91,7 +91,7 @@ import Testing
         root.at("exhome/cache"),
         "kind: cache of the application ExampleApp",
         "source: the environment variable EX_HOME (EX_HOME=\(root.at("exhome"))), because EX_CACHE_DIR is not an absolute path (\"cache-here\")",
-        "app: EX_HOME is the application's own override; nothing is appended",
+        "app: cache is appended to EX_HOME, the application's own override",
         "warning: EX_CACHE_DIR is not an absolute path (\"cache-here\") and is ignored",
         "  fix: Set EX_CACHE_DIR to an absolute path, or unset it.",
       ])

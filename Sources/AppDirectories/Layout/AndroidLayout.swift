@@ -37,13 +37,13 @@ struct AndroidLayout: PlatformLayout {
     }
   }
 
-  func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
-    -> DirectoryResolution
+  func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
+    -> AppPlacement
   {
     switch kind.placement {
-    case .inBase(.runtime): return try storage().appending("cache").appending(name).appending("tmp")
-    case .inBase(let base): return try self.base(base).appending(name)
-    case .logs: return try storage().appending("cache").appending(name).appending("log")
+    case .inBase(.runtime): AppPlacement(try base(.cache), appending: name, "tmp")
+    case .inBase(let base): AppPlacement(try self.base(base), appending: name)
+    case .logs: AppPlacement(try base(.cache), appending: name, "log")
     case .shared: throw .unsupported(reason: .appGroups(on: .android))
     }
   }

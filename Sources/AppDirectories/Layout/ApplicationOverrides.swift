@@ -31,27 +31,29 @@ struct ApplicationOverrides: PlatformLayout {
     platformLayout.searchBases(kind)
   }
 
-  func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
-    -> DirectoryResolution
+  func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
+    -> AppPlacement
   {
     guard let (variable, folder) = Self.names(of: kind) else {
-      return try platformLayout.app(kind, name: name, organization: organization)
+      return try platformLayout.place(kind, name: name, organization: organization)
     }
     let style = environment.platform.pathStyle
     let own = "\(prefix)_\(variable)_DIR"
     let home = "\(prefix)_HOME"
     var passedOver: [IgnoredValue] = []
     switch environment.pathVariable(own, windows: style == .windows, isOverride: true) {
-    case .path(let path): return overridden(kind, path: path, source: own)
+    case .path(let path): return AppPlacement(overridden(kind, path: path, source: own))
     case .ignored(let why): passedOver.append(why)
     }
     switch environment.pathVariable(home, windows: style == .windows, isOverride: true) {
     case .path(let path):
-      return overridden(
+      // The requirement is on the directory itself, so it is made with the folder appended.
+      let resolution = overridden(
         kind, path: style.join(path, folder), source: home, passedOver: passedOver)
+      return AppPlacement(resolution, appended: [folder])
     case .ignored(let why): passedOver.append(why)
     }
-    return try platformLayout.app(kind, name: name, organization: organization)
+    return try platformLayout.place(kind, name: name, organization: organization)
       .passingOver(passedOver)
   }
 

@@ -44,22 +44,23 @@ struct DarwinLayout: PlatformLayout {
     }
   }
 
-  func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
-    -> DirectoryResolution
+  func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
+    -> AppPlacement
   {
     switch kind.placement {
-    case .inBase(let base): return try self.base(base).appending(name)
-    case .logs: return try home("Library/Logs").appending(name)
+    case .inBase(let base): return AppPlacement(try self.base(base), appending: name)
+    case .logs: return AppPlacement(try home("Library/Logs"), appending: name)
     case .shared(let group):
       switch environment.groupContainers {
       case .paths(let paths):
         if let path = paths[group], POSIXPath.isAbsolute(path) {
-          return DirectoryResolution(
-            path: POSIXPath.normalize(path), source: .system("containerURL"))
+          return AppPlacement(
+            DirectoryResolution(path: POSIXPath.normalize(path), source: .system("containerURL")))
         }
       case .directory(let directory):
-        return DirectoryResolution(
-          path: POSIXPath.join(POSIXPath.normalize(directory), group), source: .default)
+        return AppPlacement(
+          DirectoryResolution(path: POSIXPath.normalize(directory), source: .default),
+          appending: group)
       case .system:
         break
       }

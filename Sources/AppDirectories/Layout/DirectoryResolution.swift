@@ -78,15 +78,18 @@ public struct DirectoryResolution: Sendable, Hashable {
 
   /// The same resolution with a POSIX path component appended.
   func appending(_ component: String) -> DirectoryResolution {
-    DirectoryResolution(
-      copying: self, path: POSIXPath.join(path, component), requirement: requirement)
+    appending([component], style: .posix)
   }
 
-  /// The same resolution with Windows path components appended; `nil` ones are skipped.
-  func appendingWindows(_ components: String?...) -> DirectoryResolution {
-    DirectoryResolution(
-      copying: self, path: WindowsPath.join(path, components.compactMap { $0 }),
-      requirement: requirement)
+  /// The same resolution with path components appended by the rules of `style`.
+  func appending(_ components: [String], style: PathStyle) -> DirectoryResolution {
+    guard !components.isEmpty else { return self }
+    let joined =
+      switch style {
+      case .posix: components.reduce(path) { POSIXPath.join($0, $1) }
+      case .windows: WindowsPath.join(path, components)
+      }
+    return DirectoryResolution(copying: self, path: joined, requirement: requirement)
   }
 
   /// The same resolution, with `ignored` (the places looked at before it) first among what

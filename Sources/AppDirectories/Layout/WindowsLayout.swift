@@ -23,9 +23,11 @@ struct WindowsLayout: PlatformLayout {
     case .home: return try folder(.profile)
     case .data, .config, .library: return try folder(.roamingAppData)
     case .cache, .state: return try folder(.localAppData)
-    case .runtime: return try folder(.localAppData).appendingWindows("Temp")
-    case .executables: return try folder(.localAppData).appendingWindows("Programs")
-    case .fonts: return try folder(.localAppData).appendingWindows("Microsoft", "Windows", "Fonts")
+    case .runtime: return try folder(.localAppData).appending(["Temp"], style: .windows)
+    case .executables: return try folder(.localAppData).appending(["Programs"], style: .windows)
+    case .fonts:
+      return try folder(.localAppData).appending(
+        ["Microsoft", "Windows", "Fonts"], style: .windows)
     case .documents: return try folder(.documents)
     case .downloads: return try folder(.downloads)
     case .desktop: return try folder(.desktop)
@@ -43,25 +45,35 @@ struct WindowsLayout: PlatformLayout {
         case .ignored(let why): ignored.append(why)
         }
       }
-      return try folder(.localAppData).appendingWindows("Temp").passingOver(ignored)
+      return try folder(.localAppData).appending(["Temp"], style: .windows).passingOver(ignored)
     }
   }
 
-  func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
-    -> DirectoryResolution
+  func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
+    -> AppPlacement
   {
     switch kind {
-    case .data, .config: try folder(.roamingAppData).appendingWindows(organization, name)
-    case .cache: try folder(.localAppData).appendingWindows(organization, name, "Cache")
-    case .state: try folder(.localAppData).appendingWindows(organization, name)
-    case .logs: try folder(.localAppData).appendingWindows(organization, name, "Logs")
-    case .runtime: try folder(.localAppData).appendingWindows("Temp", organization, name)
+    case .data, .config:
+      AppPlacement(try folder(.roamingAppData), appending: organization, name, style: .windows)
+    case .cache:
+      AppPlacement(
+        try folder(.localAppData), appending: organization, name, "Cache", style: .windows)
+    case .state:
+      AppPlacement(try folder(.localAppData), appending: organization, name, style: .windows)
+    case .logs:
+      AppPlacement(
+        try folder(.localAppData), appending: organization, name, "Logs", style: .windows)
+    case .runtime:
+      AppPlacement(
+        try folder(.localAppData), appending: "Temp", organization, name, style: .windows)
     case .shared(let group):
       if case .directory(let directory) = environment.groupContainers {
-        DirectoryResolution(
-          path: WindowsPath.join(WindowsPath.normalize(directory), [group]), source: .default)
+        AppPlacement(
+          DirectoryResolution(path: WindowsPath.normalize(directory), source: .default),
+          appending: group, style: .windows)
       } else {
-        try folder(.localAppData).appendingWindows("Group Containers", group)
+        AppPlacement(
+          try folder(.localAppData), appending: "Group Containers", group, style: .windows)
       }
     }
   }

@@ -37,16 +37,13 @@ struct XDGLayout: PlatformLayout {
     }
   }
 
-  func app(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
-    -> DirectoryResolution
+  func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
+    -> AppPlacement
   {
     switch kind.placement {
-    case .inBase(let base):
-      return try self.base(base).appending(name)
-    case .logs:
-      return try base(.state).appending(name).appending("log")
-    case .shared(let group):
-      return try base(.data).appending("group-containers").appending(group)
+    case .inBase(let base): AppPlacement(try self.base(base), appending: name)
+    case .logs: AppPlacement(try base(.state), appending: name, "log")
+    case .shared(let group): AppPlacement(try base(.data), appending: "group-containers", group)
     }
   }
 

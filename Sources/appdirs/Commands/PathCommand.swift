@@ -17,13 +17,14 @@ enum PathCommand {
       OptionSpec(
         name: "--explain",
         help: "After the path, tell where it came from and every warning with its fix."),
-      DirectoryQuery.layoutOption,
+      DirectoryQuery.layoutOption, PlatformPreview.option,
     ],
     examples: [
       "appdirs path cache --app ExampleApp",
       "appdirs path documents",
       "appdirs path runtime --app ExampleApp --create",
       "appdirs path documents --explain",
+      "appdirs path logs --app ExampleApp --explain --platform macos",
     ],
     run: run)
 
@@ -37,7 +38,14 @@ enum PathCommand {
           : "too many arguments: \(arguments.positionals.dropFirst().joined(separator: " "))")
     }
     let kind = try DirectoryQuery.kind(named: arguments.positionals[0])
-    let query = try DirectoryQuery(arguments, environment: environment)
+    // A preview describes another machine, as `list --platform` does: nothing of this one is
+    // looked at or made.
+    let preview = try PlatformPreview.environment(arguments, real: environment)
+    if preview != nil, arguments.flag("--create") {
+      throw UsageError(message: "--create makes directories on this machine, not a preview's")
+    }
+    let query = try DirectoryQuery(
+      arguments, environment: preview ?? environment, checksFileSystem: preview == nil)
     let resolution = try query.resolution(of: kind)
     CommandLineTool.warn(resolution.warnings)
     if let app = query.app, case .base = kind, kind.appScoped == nil {

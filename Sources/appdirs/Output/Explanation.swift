@@ -1,4 +1,4 @@
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// The text of `appdirs path KIND --explain`: the path on the first line, then where it came
 /// from and every warning met on the way, each with its fix, all read from the library's
@@ -15,12 +15,18 @@ struct Explanation {
     if let home = resolution.home {
       lines.append("home: \(home.path), from \(Explanation.describe(home.source))")
     }
-    if let app = query.app, kind.appScoped != nil {
-      if let variable = overrideVariable(of: app) {
+    if let app = query.app, let appKind = kind.appScoped {
+      // What the library's table appended, as it says.
+      let appended = (try? app.appendedPath(for: appKind)) ?? nil
+      switch (appended, overrideVariable(of: app)) {
+      case (nil, let variable?):
         lines.append("app: \(variable) is the application's own override; nothing is appended")
-      } else {
-        let folder = kind == .logs ? "\(app.app)/log" : app.app
-        lines.append("app: \(folder) is appended for the application \(app.app)")
+      case (let appended?, let variable?):
+        lines.append("app: \(appended) is appended to \(variable), the application's own override")
+      case (let appended?, nil):
+        lines.append("app: \(appended) is appended for the application \(app.app)")
+      case (nil, nil):
+        break
       }
     }
     if case .shared = kind, let group = query.group {
