@@ -103,6 +103,10 @@ public struct StandardDirectories: Sendable {
     return [own] + environment.layout(layout).searchBases(appKind)
   }
 
+  /// Whether the XDG rules decide these paths (Linux and the BSDs, or macOS with the XDG
+  /// layout), `XDG_RUNTIME_DIR` among them.
+  @_spi(Tool) public var followsXDG: Bool { environment.followsXDG(layout) }
+
   private var privateDirectoryCheck: PrivateDirectoryCheck {
     PrivateDirectoryCheck(syscalls: syscalls, environment: environment)
   }

@@ -30,6 +30,18 @@ struct DirectoryQuery {
 
     static let aliases: [(name: String, kind: Kind)] = [("applicationSupport", .base(.data))]
 
+    /// The application's own kinds, in the library's order.
+    static let applicationKinds: [Kind] = AppDirectory.ownKinds.map(Kind.init)
+
+    /// The command-line kind of one of an application's own.
+    init(_ kind: AppDirectory) {
+      switch kind.placement {
+      case .inBase(let base): self = .base(base)
+      case .logs: self = .logs
+      case .shared: self = .shared
+      }
+    }
+
     init?(_ name: String) {
       guard let entry = (Self.table + Self.aliases).first(where: { $0.name == name }) else {
         return nil

@@ -30,7 +30,7 @@ public enum AppDirectory: Sendable, Hashable {
   public static let ownKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs, .runtime]
 
   /// Where a kind lives, which each layout turns into a path.
-  enum Placement: Equatable {
+  @_spi(Tool) public enum Placement: Sendable, Equatable {
     /// The application's folder in this base directory.
     case inBase(StandardDirectory)
     /// Where the platform keeps logs.
@@ -40,7 +40,7 @@ public enum AppDirectory: Sendable, Hashable {
   }
 
   /// The one table between the application's kinds and the base directories they live in.
-  var placement: Placement {
+  @_spi(Tool) public var placement: Placement {
     switch self {
     case .data: .inBase(.data)
     case .config: .inBase(.config)

@@ -25,7 +25,11 @@ enum DoctorCommand {
 
   /// The kinds whose resolved directories are checked for permissions and dangling symlinks;
   /// runtime too when an application is given (the base has its own, stricter check).
-  static let checkedKinds: Set<String> = ["data", "config", "cache", "state", "logs", "shared"]
+  static let checkedKinds = Set((cleanedKinds + [.shared]).map(\.name))
+
+  /// The application's kinds that cleaning removes: all but runtime, whose files the system
+  /// removes at logout.
+  static let cleanedKinds = DirectoryQuery.Kind.applicationKinds.filter { $0 != .base(.runtime) }
 
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
@@ -154,9 +158,10 @@ enum DoctorCommand {
     }
   }
 
-  /// The finding for a directory that cannot be resolved.
-  static func finding(for error: DirectoryError, kind: DirectoryQuery.Kind) -> Finding {
-    if case .insecureRuntimeDirectory(let base, let problem) = error {
+  /// The finding for a directory that cannot be resolved, in the library's words; under the
+  /// XDG rules a refused runtime fallback also says that `XDG_RUNTIME_DIR` gave none.
+  static func finding(for error: DirectoryError, _ standard: StandardDirectories) -> Finding {
+    if case .insecureRuntimeDirectory(let base, let problem) = error, standard.followsXDG {
       return Finding(
         isProblem: true,
         message:
@@ -174,11 +179,8 @@ enum DoctorCommand {
   ) {
     var resolutions: [(name: String, resolution: DirectoryResolution)] = []
     var errors: [Finding] = []
-    var kinds = StandardDirectory.allCases.map { DirectoryQuery.Kind.base($0) }
-    if query.app != nil { kinds.append(.logs) }
-    if query.group != nil { kinds.append(.shared) }
     var seenPaths = Set<String>()
-    for kind in kinds {
+    for kind in query.listedKinds {
       do {
         let resolution = try query.resolution(of: kind)
         if seenPaths.insert(resolution.path).inserted {
@@ -193,7 +195,7 @@ enum DoctorCommand {
           }
         }
       } catch let error as DirectoryError {
-        errors.append(finding(for: error, kind: kind))
+        errors.append(finding(for: error, query.standard))
       } catch {
         continue
       }
@@ -226,7 +228,7 @@ enum DoctorCommand {
     standard: StandardDirectories
   ) -> [Finding] {
     resolutions.compactMap { name, resolution in
-      guard ["data", "config", "cache", "state", "logs"].contains(name),
+      guard cleanedKinds.map(\.name).contains(name),
         case .variable(let variable) = resolution.source,
         let rule = standard.destructionRefusal(resolution.path)
       else { return nil }

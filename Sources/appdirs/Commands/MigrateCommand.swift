@@ -9,7 +9,7 @@ import AppDirectories
 /// `appdirs migrate KIND LEGACY_PATH --app NAME`: moves an application's files from an old
 /// location into one of its directories, safely, and says in one line what happened.
 enum MigrateCommand {
-  static let appKinds = ["data", "config", "cache", "state", "logs", "runtime"]
+  static let appKinds = DirectoryQuery.Kind.applicationKinds.map(\.name)
 
   static let command = CommandLineTool.Command(
     name: "migrate",

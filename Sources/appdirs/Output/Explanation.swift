@@ -77,9 +77,7 @@ struct Explanation {
     case .system(let name):
       text = "the system (\(name))"
     case .default:
-      text =
-        environment.platform.usesXDG || query.layout == .xdg
-        ? "the default" : "the platform's default"
+      text = query.standard.followsXDG ? "the default" : "the platform's default"
     }
     let passedOver = resolution.ignored.map(\.description)
     if !passedOver.isEmpty { text += ", because " + passedOver.joined(separator: ", and ") }
