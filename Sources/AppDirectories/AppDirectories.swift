@@ -177,7 +177,9 @@ public struct AppDirectories: Sendable {
   }
 
   /// The path of a directory, where it came from, what was passed over and why, and every
-  /// warning on the way, from the environment value alone: no system call.
+  /// warning on the way, from the environment value alone: no system call. A group container
+  /// on Apple platforms is asked of the system first (`containerURL`), unless the environment
+  /// gives the containers.
   ///
   /// For ``AppDirectory/runtime`` the path is the candidate, with a
   /// ``DirectoryResolution/requirement`` that only the file system can check; see

@@ -52,20 +52,15 @@ public struct StandardDirectories: Sendable {
   }
 
   /// The path of a base directory, where it came from, what was passed over and why, and
-  /// every warning on the way. Reads nothing but `user-dirs.dirs` (for the user folders, when
-  /// the environment reads it from disk); a runtime directory's requirement stays pending.
+  /// every warning on the way. A user folder under the XDG rules reads `user-dirs.dirs` into
+  /// the environment first, when the environment reads it from disk; the rest is the pure
+  /// table. A runtime directory's requirement stays pending.
   public func resolution(for kind: StandardDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
-    guard UserDirectories.Key(kind) != nil, case .readFromDisk = environment.userDirectoriesFile,
-      environment.followsXDG(layout)
+    guard UserDirectories.Key(kind) != nil, followsXDG, environment.userDirectoriesRead == nil
     else { return try environment.layout(layout).base(kind) }
-    // Only the XDG rules have the file: it is read for them, then they resolve.
-    var xdg = XDGLayout(environment: environment)
-    let file = try xdg.userDirectoriesFilePath()
-    xdg.userDirectoriesText = UserDirectoriesReader.load(
-      file, for: environment, syscalls: syscalls)
-    return try xdg.base(kind)
+    return try environment.readingUserDirectories(syscalls: syscalls).layout(layout).base(kind)
   }
 
   /// The resolution with its requirement checked on the file system, without writing

@@ -30,6 +30,13 @@ struct EnvironmentValueTests {
     ("trustedRoot", { $0.trustedRoot = "/isolated" }),
     ("createsRuntimeDirectory", { $0.createsRuntimeDirectory = true }),
     ("isCaptured", { $0.isCaptured = true }),
+    (
+      "userDirectoriesRead",
+      {
+        $0.userDirectoriesRead = UserDirectoriesText(
+          path: "/home/ada/.config/user-dirs.dirs", bytes: nil, generation: nil, readError: nil)
+      }
+    ),
   ]
 
   @Test("Each value takes part in equality and hashing", arguments: changes)

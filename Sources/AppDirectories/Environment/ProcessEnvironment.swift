@@ -81,6 +81,13 @@ public struct ProcessEnvironment: Sendable, Hashable {
     get { storage.values.userDirectoriesFile }
     set { uniqueStorage().values.userDirectoriesFile = newValue }
   }
+
+  /// `user-dirs.dirs` as read into this snapshot by
+  /// ``readingUserDirectories(syscalls:)``, when the environment reads it from disk.
+  var userDirectoriesRead: UserDirectoriesText? {
+    get { storage.values.userDirectoriesRead }
+    set { uniqueStorage().values.userDirectoriesRead = newValue }
+  }
   /// Where app group containers come from.
   public var groupContainers: GroupContainers {
     get { storage.values.groupContainers }
@@ -161,6 +168,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var searchesSystemDirectories = true
     var knownFolders: [WindowsKnownFolder: String] = [:]
     var trustedRoot: String? = nil
+    var userDirectoriesRead: UserDirectoriesText? = nil
     var createsRuntimeDirectory = false
     var isCaptured = false
   }

@@ -45,20 +45,38 @@ enum UserDirectoriesReader {
 
   private static let cache = Locked(ReadFiles(capacity: 16))
 
-  /// The file at `path`, read when the environment reads it from disk
-  /// (``ProcessEnvironment/UserDirectoriesFile/readFromDisk``); `nil` otherwise, when the
-  /// environment gives the contents itself.
-  static func load(
-    _ path: String, for environment: ProcessEnvironment, syscalls: SystemCalls
-  ) -> UserDirectoriesText? {
-    guard case .readFromDisk = environment.userDirectoriesFile else { return nil }
+  /// The file at `path` with its lines parsed against `home`; each version of the file (by
+  /// the reader's generation) is parsed once, however often a user folder is resolved.
+  static func load(_ path: String, home: String, syscalls: SystemCalls) -> UserDirectoriesText {
     switch read(path, syscalls: syscalls) {
-    case .success(let contents):
+    case .success(let contents?):
       return UserDirectoriesText(
-        path: path, bytes: contents?.bytes, generation: contents?.generation, readError: nil)
+        path: path, bytes: contents.bytes, generation: contents.generation, readError: nil,
+        parsed: parsed(contents.bytes, generation: contents.generation, home: home, file: path))
+    case .success(nil):
+      return UserDirectoriesText(path: path, bytes: nil, generation: nil, readError: nil)
     case .failure(let error):
       return UserDirectoriesText(path: path, bytes: nil, generation: nil, readError: error)
     }
+  }
+
+  private struct ParseKey: Hashable {
+    var generation: UInt64
+    var home: String
+    var file: String
+  }
+
+  /// The last parse, by generation, home and file.
+  private static let lastParse = Locked<(key: ParseKey, value: UserDirectories)?>(nil)
+
+  private static func parsed(_ bytes: [UInt8], generation: UInt64, home: String, file: String)
+    -> UserDirectories
+  {
+    let key = ParseKey(generation: generation, home: home, file: file)
+    if let cached = lastParse.withLock({ $0 }), cached.key == key { return cached.value }
+    let value = UserDirectories(parsing: bytes, home: home, file: file)
+    lastParse.withLock { $0 = (key, value) }
+    return value
   }
 
   /// The file's bytes with their generation, `nil` when there is no file, or why it cannot be
@@ -87,16 +105,45 @@ enum UserDirectoriesReader {
   }
 }
 
-/// The text of `user-dirs.dirs` as the reader found it: the part of the snapshot that is read
-/// just before the XDG layout needs it.
+/// `user-dirs.dirs` as the reader found it: the part of the snapshot that is read just before
+/// the XDG rules need it (``ProcessEnvironment/readingUserDirectories(syscalls:)``), which they
+/// then find in the environment value.
 struct UserDirectoriesText: Sendable, Hashable {
   /// Where it was read from.
   var path: String
   /// The bytes, or `nil` when there is no file (or it cannot be read).
   var bytes: [UInt8]?
-  /// A number that changes whenever the reader loads different contents, so that each version
-  /// is parsed once.
+  /// A number that changes whenever the reader loads different contents.
   var generation: UInt64?
   /// Why the file cannot be read, when it cannot.
   var readError: SystemErrno?
+  /// The lines, parsed against the environment's home; `nil` without bytes.
+  var parsed: UserDirectories? = nil
+}
+
+extension ProcessEnvironment {
+  /// Where `user-dirs.dirs` is, by the XDG rules: `$XDG_CONFIG_HOME/user-dirs.dirs`, else
+  /// `~/.config/user-dirs.dirs`.
+  func userDirectoriesPath() throws(DirectoryError) -> String {
+    let config: String
+    if case .path(let path) = pathVariable("XDG_CONFIG_HOME") {
+      config = path
+    } else {
+      config = POSIXPath.join(try resolveHome().path, ".config")
+    }
+    return POSIXPath.join(config, "user-dirs.dirs")
+  }
+
+  /// This environment with `user-dirs.dirs` read through `syscalls`, when it reads the file
+  /// from disk (``UserDirectoriesFile/readFromDisk``); itself otherwise. The value keeps what
+  /// was read; reading again from the environment it came from gives the file as it is now:
+  /// one `stat`, and the bytes only when it changed.
+  func readingUserDirectories(syscalls: SystemCalls) throws(DirectoryError) -> ProcessEnvironment {
+    guard case .readFromDisk = userDirectoriesFile else { return self }
+    let text = UserDirectoriesReader.load(
+      try userDirectoriesPath(), home: try resolveHome().path, syscalls: syscalls)
+    var environment = self
+    environment.userDirectoriesRead = text
+    return environment
+  }
 }

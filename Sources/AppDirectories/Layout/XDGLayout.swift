@@ -17,9 +17,6 @@
 /// | shared `G` | — | `<data>/group-containers/G` |
 struct XDGLayout: PlatformLayout {
   let environment: ProcessEnvironment
-  /// `user-dirs.dirs` as read from disk, when the environment reads it from there; otherwise
-  /// the environment's own contents count.
-  var userDirectoriesText: UserDirectoriesText? = nil
 
   func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
@@ -65,16 +62,6 @@ struct XDGLayout: PlatformLayout {
 
   /// `<config>/user-dirs.dirs`, worked out without building a resolution: it is asked on every
   /// lookup of a user folder.
-  func userDirectoriesFilePath() throws(DirectoryError) -> String {
-    let config: String
-    if case .path(let path) = environment.pathVariable("XDG_CONFIG_HOME") {
-      config = path
-    } else {
-      config = POSIXPath.join(try environment.resolveHome().path, ".config")
-    }
-    return POSIXPath.join(config, "user-dirs.dirs")
-  }
-
   private func variable(_ name: String, orHome defaultPath: String) throws(DirectoryError)
     -> DirectoryResolution
   {
@@ -125,30 +112,22 @@ struct XDGLayout: PlatformLayout {
       throw .unsupported(reason: .directory(kind, on: environment.platform))
     }
     let home = try environment.resolveHome()
+    let read = environment.userDirectoriesRead
     let file: String
-    if let path = userDirectoriesText?.path {
-      file = path
-    } else {
-      file = try userDirectoriesFilePath()
-    }
+    if let path = read?.path { file = path } else { file = try environment.userDirectoriesPath() }
     let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
     let parsed: UserDirectories?
     var fileProblem: IgnoredValue.Reason? = nil
-    switch (userDirectoriesText, environment.userDirectoriesFile) {
-    case (let text?, _):
-      if let bytes = text.bytes {
-        parsed = UserDirectoriesMemo.parsed(
-          bytes, generation: text.generation, home: home.path, file: file)
-      } else {
-        parsed = nil
-        fileProblem = text.readError.map { .fileUnreadable($0) } ?? .fileMissing
-      }
-    case (nil, .contents(let text?)):
+    switch environment.userDirectoriesFile {
+    case .readFromDisk:
+      // As the reader found it, parsed already; no reader has read it when there is none.
+      parsed = read?.parsed
+      if parsed == nil { fileProblem = read?.readError.map { .fileUnreadable($0) } ?? .fileMissing }
+    case .contents(let text?):
       parsed = UserDirectories(parsing: text.utf8, home: home.path, file: file)
-    case (nil, .bytes(let bytes?)):
+    case .bytes(let bytes?):
       parsed = UserDirectories(parsing: bytes, home: home.path, file: file)
-    case (nil, .contents(nil)), (nil, .bytes(nil)), (nil, .readFromDisk):
-      // No file, or one that no reader has read: the defaults.
+    case .contents(nil), .bytes(nil):
       parsed = nil
       fileProblem = .fileMissing
     }
@@ -165,28 +144,5 @@ struct XDGLayout: PlatformLayout {
     return DirectoryResolution(
       path: POSIXPath.join(home.path, key.defaultFolder), source: .default, ignored: ignored,
       home: home, extraWarnings: unattributed)
-  }
-}
-
-/// The last parse of `user-dirs.dirs` read from disk, by the reader's generation: each version
-/// of the file is parsed once, however often a user folder is resolved.
-enum UserDirectoriesMemo {
-  private struct Key: Hashable {
-    var generation: UInt64
-    var home: String
-    var file: String
-  }
-
-  private static let last = Locked<(key: Key, value: UserDirectories)?>(nil)
-
-  static func parsed(_ bytes: [UInt8], generation: UInt64?, home: String, file: String)
-    -> UserDirectories
-  {
-    guard let generation else { return UserDirectories(parsing: bytes, home: home, file: file) }
-    let key = Key(generation: generation, home: home, file: file)
-    if let cached = last.withLock({ $0 }), cached.key == key { return cached.value }
-    let value = UserDirectories(parsing: bytes, home: home, file: file)
-    last.withLock { $0 = (key, value) }
-    return value
   }
 }

@@ -300,9 +300,16 @@ extension StandardDirectories {
   /// The proof rules with the identities of this environment's home, base directories and
   /// temporary directory as they are now.
   func removalProof() -> RemovalProof {
+    // `user-dirs.dirs` read once for all the user folders.
+    let standard = StandardDirectories(
+      layout: layout,
+      environment: (try? environment.readingUserDirectories(syscalls: syscalls)) ?? environment,
+      syscalls: syscalls)
     var bases: [(StandardDirectory, String)] = []
     for kind in StandardDirectory.allCases {
-      if let resolution = try? resolution(for: kind) { bases.append((kind, resolution.path)) }
+      if let resolution = try? standard.resolution(for: kind) {
+        bases.append((kind, resolution.path))
+      }
     }
     if let home = environment.passwordDatabaseHome, POSIXPath.isAbsolute(home) {
       bases.append((.home, home))
