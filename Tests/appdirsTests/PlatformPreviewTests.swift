@@ -91,7 +91,7 @@ struct PlatformPreviewTests {
     }
   }
 
-  @Test(arguments: ["README.md", "Sources/AppDirectories/AppDirectories.docc/PlatformPaths.md"])
+  @Test(arguments: ["Sources/AppDirectories/AppDirectories.docc/PlatformPaths.md"])
   func documentedTableMatchesThePreview(file: String) throws {
     let table = try Self.renderTable()
     let url = Self.packageRoot.appendingPathComponent(file)
