@@ -171,9 +171,10 @@ extension Array where Element: Hashable {
 }
 
 extension String {
-  /// The items separated by `, `, for text built at start-up. A plain loop on purpose: the first
-  /// call of the generic `joined(separator:)` makes the runtime search every protocol
-  /// conformance in the binary, a visible share of the tool's start-up.
+  /// The items separated by `, `, for the help texts of the command table, which every run
+  /// builds. A plain loop on purpose: the first call of the generic `joined(separator:)` makes
+  /// the runtime search the binary's protocol conformances. Texts made only on the way to an
+  /// error or a report use `joined` as usual.
   init(listing items: [String]) {
     self = ""
     for (index, item) in items.enumerated() {
