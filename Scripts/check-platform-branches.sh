@@ -5,9 +5,25 @@
 #  2. no file reads st_mtim or st_ctim without Darwin's st_mtimespec and st_ctimespec beside it;
 #  3. Package.swift has no benchmark or stress product;
 #  4. the CI workflow names jobs for macOS, iOS, Windows, Android and static Linux (musl);
-#  5. the Musl branches, then the Android branches, compile: in a copy of the package the Glibc
+#  5. the spellings that compile on glibc but not elsewhere, found in the text (code lines, not
+#     comments), each a compile error on its platform:
+#     a. Windows: a bare `errno` in a file fenced `#if os(Windows)`: the ucrt module cannot
+#        import the macro, and `CRT` is not imported; `_get_errno` reads it;
+#     b. Android: `strerror(…)` used as an optional (`.map`, `?`, `??`, `!`): bionic declares it
+#        `_Nonnull`, so it is not one there;
+#     c. tvOS and watchOS: `.trashDirectory` in Sources/ outside a fence that names tvOS:
+#        Foundation marks it unavailable there (the tests are not built for those platforms);
+#     d. macOS below 15: a typed-throws function type inside `[...]` or `<...>` (a generic
+#        argument), which needs the runtime of macOS 15;
+#     e. the workflow's Android triples are `<arch>-unknown-linux-android<api>`, the names the
+#        Swift SDK for Android gives (no `androideabi`);
+#  6. the Musl branches, then the Android branches, compile: in a copy of the package the Glibc
 #     branch is disabled and the other one takes its place (importing Glibc, the module with the
 #     same POSIX declarations here), and the package and its tests are built.
+# What it cannot see: any declaration that differs from glibc's other than those of 5 (6
+# compiles against glibc's headers, not bionic's or musl's, so a type or nullability of their
+# own passes), anything only Apple's or Windows' compilers report, and AppDirectoriesTesting
+# and the tests on Windows, which have no Windows branch yet.
 # Run from the package root: `bash Scripts/check-platform-branches.sh [--static-only]`.
 set -euo pipefail
 
@@ -54,13 +70,47 @@ else
   done
 fi
 
+# 5. Spellings of other platforms, in code lines (comments dropped).
+code_of() { sed -E 's#//.*$##' "$1"; }
+for file in "${swift_files[@]}"; do
+  # a. Windows-only files.
+  if grep -qE '^#if os\(Windows\)' "$file" && code_of "$file" | grep -nE '(^|[^_A-Za-z0-9.])errno([^_A-Za-z0-9]|$)' >/dev/null; then
+    fail "$file reads errno in Windows code: the ucrt module cannot import it; read it with _get_errno"
+  fi
+  # b. strerror as an optional.
+  if code_of "$file" | grep -nE 'strerror\([^()]*\)\s*(\.map|\?|!)' >/dev/null; then
+    fail "$file uses strerror(…) as an optional; bionic declares it _Nonnull (wrap it in a function that returns an optional)"
+  fi
+  # c. The trash directory, fenced for tvOS and watchOS.
+  while IFS=: read -r line _; do
+    [ -z "$line" ] && continue
+    fence=$(head -n "$line" "$file" | tac | grep -m1 -E '^\s*#(if|endif)' || true)
+    if [[ ! "$fence" =~ ^[[:space:]]*#if.*tvOS ]]; then
+      fail "$file:$line uses .trashDirectory outside an #if that names tvOS; Foundation has none on tvOS and watchOS"
+    fi
+  done < <([[ "$file" == Sources/* ]] && code_of "$file" | grep -nE '\.trashDirectory' || true)
+  # d. Typed-throws function types as generic arguments.
+  if code_of "$file" | grep -nE '[[<][^]>]*throws\([A-Za-z.]+\)[^]>]*->' >/dev/null; then
+    fail "$file has a typed-throws function type in a generic argument, which needs macOS 15's runtime; store it as a plain throws one"
+  fi
+done
+# e. The Android triples.
+if [ -f "$workflow" ]; then
+  triples=$(grep -oE '"[a-z0-9_]+-unknown-linux-android[a-z]*[0-9]+"' "$workflow" | tr -d '"' || true)
+  [ -n "$triples" ] || fail "$workflow names no Android triple"
+  for triple in $triples; do
+    [[ "$triple" =~ ^(aarch64|x86_64|armv7)-unknown-linux-android[0-9]+$ ]] \
+      || fail "$workflow names the Android triple $triple; the Swift SDK's are <arch>-unknown-linux-android<api>"
+  done
+fi
+
 if [ "${1:-}" = "--static-only" ]; then
   [ "$failures" -eq 0 ] || exit 1
   echo "check-platform-branches: static checks passed"
   exit 0
 fi
 
-# 5. The branches compile.
+# 6. The branches compile.
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 

@@ -124,12 +124,15 @@ extension FileManager {
       case .windows: (.state, "Autosave Information")
       case .linux, .freeBSD, .openBSD, .android: (.data, "Autosave Information")
       }
-    case .trashDirectory:
-      switch platform {
-      case .macOS, .macCatalyst: (.home, ".Trash")
-      case .linux, .freeBSD, .openBSD, .android: (.data, "Trash")
-      case .iOS, .windows: nil
-      }
+    // Foundation has no trash directory on tvOS and watchOS.
+    #if !os(tvOS) && !os(watchOS)
+      case .trashDirectory:
+        switch platform {
+        case .macOS, .macCatalyst: (.home, ".Trash")
+        case .linux, .freeBSD, .openBSD, .android: (.data, "Trash")
+        case .iOS, .windows: nil
+        }
+    #endif
     default: nil
     }
   }

@@ -23,7 +23,7 @@
         return _wspawnvp(_P_WAIT, program, argv)
       }
       guard status >= 0 else {
-        let reason = String(cString: strerror(errno))
+        let reason = String(cString: strerror(lastErrno))
         writeError("appdirs: error: cannot run \(command[0]): \(reason)\n")
         return .cannotRun
       }
@@ -82,4 +82,12 @@
   }
 
   private func exitProcess(_ code: Int32) -> Never { exit(code) }
+
+  /// The C library's `errno`, which the ucrt module cannot import (it is the macro
+  /// `(*_errno())`): read with `_get_errno`, as swift-system does.
+  private var lastErrno: Int32 {
+    var value: Int32 = 0
+    _ = _get_errno(&value)
+    return value
+  }
 #endif

@@ -14,35 +14,35 @@ struct OneLinerProcessTests {
   static let reportVariable = "APPDIRECTORIES_ONE_LINER_REPORT"
   static let group = "group.com.example.app"
 
+  /// One one-liner and its name. Each closure is written `throws(DirectoryError)`, which the
+  /// compiler checks; it is stored as a plain `throws` one, since a typed-throws function type
+  /// in a generic argument (the array) needs the runtime of macOS 15 and later.
+  struct OneLiner: Sendable {
+    let name: String
+    let call: @Sendable () throws -> URL
+  }
+
   /// The one-liners, by name.
-  static let oneLiners: [(String, @Sendable () throws(DirectoryError) -> URL)] = [
-    (
-      "applicationSupportDirectory",
-      { () throws(DirectoryError) in
-        try FileManager.default.applicationSupportDirectory
-      }
-    ),
-    ("cachesDirectory", { () throws(DirectoryError) in try FileManager.default.cachesDirectory }),
-    (
-      "documentsDirectory",
-      { () throws(DirectoryError) in
-        try FileManager.default.documentsDirectory
-      }
-    ),
-    ("libraryDirectory", { () throws(DirectoryError) in try FileManager.default.libraryDirectory }),
-    (
-      "sharedContainerURL",
-      { () throws(DirectoryError) in
-        try FileManager.default.sharedContainerURL(forSecurityApplicationGroupIdentifier: group)
-      }
-    ),
-    (
-      "findOrCreateDirectory",
-      { () throws(DirectoryError) in
-        try FileManager.default.findOrCreateDirectory(
-          .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")
-      }
-    ),
+  static let oneLiners: [OneLiner] = [
+    OneLiner(name: "applicationSupportDirectory") { () throws(DirectoryError) in
+      try FileManager.default.applicationSupportDirectory
+    },
+    OneLiner(name: "cachesDirectory") { () throws(DirectoryError) in
+      try FileManager.default.cachesDirectory
+    },
+    OneLiner(name: "documentsDirectory") { () throws(DirectoryError) in
+      try FileManager.default.documentsDirectory
+    },
+    OneLiner(name: "libraryDirectory") { () throws(DirectoryError) in
+      try FileManager.default.libraryDirectory
+    },
+    OneLiner(name: "sharedContainerURL") { () throws(DirectoryError) in
+      try FileManager.default.sharedContainerURL(forSecurityApplicationGroupIdentifier: group)
+    },
+    OneLiner(name: "findOrCreateDirectory") { () throws(DirectoryError) in
+      try FileManager.default.findOrCreateDirectory(
+        .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")
+    },
   ]
 
   @Test(.enabled(if: ProcessInfo.processInfo.environment[reportVariable] != nil))
@@ -51,11 +51,11 @@ struct OneLinerProcessTests {
     var lines: [String] = []
     // Twice: the second call is the steady state, which must give the same answer.
     for _ in 0..<2 {
-      for (name, oneLiner) in Self.oneLiners {
-        do throws(DirectoryError) {
-          lines.append("\(name) \(try oneLiner().path)")
+      for oneLiner in Self.oneLiners {
+        do {
+          lines.append("\(oneLiner.name) \(try oneLiner.call().path)")
         } catch {
-          lines.append("\(name) error \(error)")
+          lines.append("\(oneLiner.name) error \(error)")
         }
       }
     }
@@ -150,7 +150,7 @@ struct OneLinerProcessTests {
     let before = root.allPaths()
     let lines = try Self.runChild(["HOME": home], root: root)
     let error = "\(DirectoryError.notADirectory(path: home))"
-    let expected = Self.oneLiners.map { "\($0.0) error \(error)" }
+    let expected = Self.oneLiners.map { "\($0.name) error \(error)" }
     #expect(lines == expected + expected)
     #expect(root.allPaths() == before)
   }

@@ -25,10 +25,25 @@ final class PrivateMounts: Sendable {
   /// Its handle, for waiting; used in `deinit` only.
   private nonisolated(unsafe) let process: Process
 
-  /// Whether mount namespaces can be made here: as root, with util-linux.
-  static let isAvailable: Bool =
-    geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare")
-    && FileManager.default.isExecutableFile(atPath: "/usr/bin/nsenter")
+  /// Whether mount namespaces can be made here: as root, with util-linux, and allowed to mount
+  /// (an unprivileged container has no `CAP_SYS_ADMIN`), as one real `unshare` that mounts a
+  /// tmpfs tells.
+  static let isAvailable: Bool = {
+    guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/nsenter")
+    else { return false }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    probe.arguments = [
+      "--mount", "--propagation", "private", "--", "/bin/sh", "-c",
+      "mount -t tmpfs -o size=1m tmpfs /mnt",
+    ]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    do { try probe.run() } catch { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
+  }()
 
   /// Mounts a tmpfs on each folder (absolute, existing), with these mount options, and waits
   /// until they are there.

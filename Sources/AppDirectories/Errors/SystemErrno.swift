@@ -66,7 +66,7 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
 
   /// The symbolic name and the system's message, for example `EACCES (Permission denied)`.
   public var description: String {
-    let message = strerror(rawValue).map { String(cString: $0) } ?? "error \(rawValue)"
+    let message = systemMessage(rawValue).map { String(cString: $0) } ?? "error \(rawValue)"
     guard let name = SystemErrno.names[rawValue] else { return message }
     return "\(name) (\(message))"
   }
@@ -93,4 +93,10 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
     #endif
     return names
   }()
+}
+
+/// `strerror` as an optional on every C library: bionic declares it `_Nonnull`, glibc, musl,
+/// Darwin and the ucrt do not, so each imports it with another type.
+private func systemMessage(_ code: Int32) -> UnsafeMutablePointer<CChar>? {
+  strerror(code)
 }
