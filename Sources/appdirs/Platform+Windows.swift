@@ -16,11 +16,16 @@
           value.withCString(encodedAs: UTF16.self) { value in _wputenv_s(name, value) }
         }
       }
-      let wide = command.map { Array($0.utf16) + [0] }
+      // The program is looked up in PATH by its name; the arguments are joined into one
+      // command line, so each is quoted for the C runtime to split it back.
+      let program = Array(command[0].utf16) + [0]
+      let wide = command.map { Array(WindowsCommandLine.quoted($0).utf16) + [0] }
       var pointers: [UnsafePointer<UInt16>?] = []
-      let status: Int = withPointers(to: wide[...], collecting: &pointers) { argv in
-        guard let program = argv.first ?? nil else { return -1 }
-        return _wspawnvp(_P_WAIT, program, argv)
+      let status: Int = program.withUnsafeBufferPointer { name in
+        withPointers(to: wide[...], collecting: &pointers) { argv in
+          guard let name = name.baseAddress else { return -1 }
+          return _wspawnvp(_P_WAIT, name, argv)
+        }
       }
       guard status >= 0 else {
         let reason = String(cString: strerror(lastErrno))

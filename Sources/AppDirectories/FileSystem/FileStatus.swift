@@ -24,3 +24,29 @@ struct FileStatus: Sendable, Hashable {
     type == .directory && owner == user && abs(now - changeSeconds) < 10
   }
 }
+
+extension FileStatus.FileType {
+  /// `FILE_ATTRIBUTE_DIRECTORY`.
+  static let windowsDirectoryAttribute: UInt32 = 0x10
+  /// `FILE_ATTRIBUTE_REPARSE_POINT`.
+  static let windowsReparsePointAttribute: UInt32 = 0x400
+  /// `IO_REPARSE_TAG_SYMLINK`.
+  static let windowsSymbolicLinkTag: UInt32 = 0xA000_000C
+  /// `IO_REPARSE_TAG_MOUNT_POINT`: a junction, or a volume mounted on a folder.
+  static let windowsMountPointTag: UInt32 = 0xA000_0003
+
+  /// A Windows file's type from its attributes and, for a reparse point, its tag
+  /// (`FILE_ATTRIBUTE_TAG_INFO`), as swift-foundation reads them: only the tags that name
+  /// another place (a symbolic link, a junction or mount point) make a link. Every other
+  /// reparse point (a OneDrive placeholder, a deduplicated file) is the file or folder its
+  /// attributes say.
+  init(windowsAttributes attributes: UInt32, reparseTag: UInt32) {
+    if attributes & Self.windowsReparsePointAttribute != 0,
+      reparseTag == Self.windowsSymbolicLinkTag || reparseTag == Self.windowsMountPointTag
+    {
+      self = .symbolicLink
+    } else {
+      self = attributes & Self.windowsDirectoryAttribute != 0 ? .directory : .regular
+    }
+  }
+}

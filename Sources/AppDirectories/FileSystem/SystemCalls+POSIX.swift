@@ -217,7 +217,12 @@
     }
 
     func synchronize(descriptor: Int32) -> SystemErrno? {
-      fsync(descriptor) == 0 ? nil : Self.lastError
+      #if canImport(Darwin)
+        // Darwin's fsync leaves the data in the drive's cache; F_FULLFSYNC flushes it, where
+        // the file system can (else fsync, as on a network volume).
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
+      #endif
+      return fsync(descriptor) == 0 ? nil : Self.lastError
     }
 
     /// `UTIME_OMIT`, whose C macro Swift does not import: `(1 << 30) - 2` on Linux and
@@ -300,7 +305,12 @@
         : format == UInt32(S_IFLNK) ? .symbolicLink : format == UInt32(S_IFREG) ? .regular : .other
       permissions = mode & 0o7777
       owner = UInt32(info.st_uid)
-      device = UInt64(info.st_dev)
+      // Darwin's dev_t is an Int32, which may be negative.
+      #if canImport(Darwin)
+        device = UInt64(UInt32(bitPattern: info.st_dev))
+      #else
+        device = UInt64(info.st_dev)
+      #endif
       inode = UInt64(info.st_ino)
       size = Int64(info.st_size)
       linkCount = UInt64(info.st_nlink)

@@ -239,10 +239,18 @@
       var info = BY_HANDLE_FILE_INFORMATION()
       guard GetFileInformationByHandle(handle, &info) else { return .failure(lastError) }
       let attributes = info.dwFileAttributes
-      let type: FileStatus.FileType =
-        attributes & DWORD(FILE_ATTRIBUTE_REPARSE_POINT) != 0
-        ? .symbolicLink
-        : attributes & DWORD(FILE_ATTRIBUTE_DIRECTORY) != 0 ? .directory : .regular
+      // A reparse point's tag says whether it leads elsewhere; one that cannot be read counts
+      // as a link, which is never followed.
+      var reparseTag = FileStatus.FileType.windowsSymbolicLinkTag
+      if attributes & DWORD(FILE_ATTRIBUTE_REPARSE_POINT) != 0 {
+        var tagInfo = FILE_ATTRIBUTE_TAG_INFO()
+        if GetFileInformationByHandleEx(
+          handle, FileAttributeTagInfo, &tagInfo, DWORD(MemoryLayout<FILE_ATTRIBUTE_TAG_INFO>.size))
+        {
+          reparseTag = tagInfo.ReparseTag
+        }
+      }
+      let type = FileStatus.FileType(windowsAttributes: attributes, reparseTag: reparseTag)
       // FILETIME counts 100 ns ticks since 1601-01-01.
       let ticks =
         (UInt64(info.ftLastWriteTime.dwHighDateTime) << 32)

@@ -76,12 +76,7 @@ extension AppDirectories {
         continue
       }
     }
-    for url in legacy {
-      guard POSIXPath.isAbsolute(url.path) else {
-        throw .invalidName(name: url.path, reason: "the legacy path is not an absolute path")
-      }
-      add(nil, POSIXPath.normalize(url.path))
-    }
+    for url in legacy { add(nil, try legacyPath(url)) }
     let tree = FileTree(syscalls: syscalls)
     return entries.map { entry in
       let url = fileURL(entry.path, isDirectory: true)
@@ -103,5 +98,26 @@ extension AppDirectories {
       }
       return AppLocation(kinds: entry.kinds, url: url, exists: true, size: size)
     }
+  }
+}
+
+extension AppDirectories {
+  /// A legacy directory given as a URL, as a path by the platform's rules: absolute (`/x`,
+  /// or on Windows `C:\x`, `C:/x` as Foundation's `URL.path` spells it, `\\?\C:\x`) and
+  /// normalized.
+  ///
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a relative path or one with a
+  ///   NUL byte.
+  func legacyPath(_ url: URL) throws(DirectoryError) -> String {
+    try legacyPath(url.path)
+  }
+
+  /// ``legacyPath(_:)-(URL)`` of a URL's path as the platform's Foundation spells it.
+  func legacyPath(_ path: String) throws(DirectoryError) -> String {
+    let style = environment.platform.pathStyle
+    guard style.isAbsolute(path), !path.utf8.contains(0) else {
+      throw .invalidName(name: path, reason: "the legacy path is not an absolute path")
+    }
+    return style.normalize(path)
   }
 }

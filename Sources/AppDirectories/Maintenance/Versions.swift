@@ -21,7 +21,8 @@ extension AppDirectories {
   ///   folder name, and the errors of ``directory(_:)``.
   public func directory(_ kind: AppDirectory, version: String) throws(DirectoryError) -> URL {
     try NameValidation.validate(version, as: .version, on: environment.platform)
-    let base = try url(for: kind).path
+    // The resolved path, in the platform's own spelling (a URL's path has `/` on Windows).
+    let base = try verifiedResolution(for: kind).path
     let path = environment.platform.pathStyle.join(base, version)
     // The steady state: the version's folder is there, one stat.
     if case .success(let status) = syscalls.status(path: path, followSymlinks: true),
@@ -46,7 +47,7 @@ extension AppDirectories {
     throws(DirectoryError) -> CleanReport
   {
     try NameValidation.validate(version, as: .version, on: environment.platform)
-    let base = try url(for: kind).path
+    let base = try verifiedResolution(for: kind).path
     let tree = FileTree(syscalls: syscalls)
     // The kind's directory must be provably the application's, as for cleaning.
     let requiresTag = kind == .cache ? try cacheNeedsTag() : false

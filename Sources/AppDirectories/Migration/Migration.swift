@@ -498,12 +498,8 @@ extension AppDirectories {
   public func migrate(
     from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
   ) throws(DirectoryError) -> MigrationOutcome {
-    let path = legacy.path
-    guard POSIXPath.isAbsolute(path), !path.utf8.contains(0) else {
-      throw .invalidName(name: path, reason: "the legacy path is not an absolute path")
-    }
-    let source = POSIXPath.normalize(path)
-    let destination = try url(for: kind).path
+    let source = try legacyPath(legacy)
+    let destination = try verifiedResolution(for: kind).path
     if let answer = try checkSource(source, destination: destination, options: options) {
       return answer
     }
