@@ -29,6 +29,8 @@ public struct AppDirectories: Sendable {
   /// The prefix of the application's own override variables (`EXAMPLEAPP` for
   /// `EXAMPLEAPP_CACHE_DIR` and `EXAMPLEAPP_HOME`), or `nil` when it has none.
   public var environmentPrefix: String? { storage.environmentPrefix }
+  /// Whether data and config follow the user on Windows (RoamingAppData, not LocalAppData).
+  public var roaming: Bool { storage.roaming }
   /// The environment the paths are resolved from.
   public var environment: ProcessEnvironment { storage.environment }
 
@@ -52,6 +54,7 @@ public struct AppDirectories: Sendable {
     let app: String
     let organization: String?
     let environmentPrefix: String?
+    let roaming: Bool
     /// The base directories of the same layout, environment and system calls.
     let standard: StandardDirectories
     var layout: DirectoryLayout { standard.layout }
@@ -90,19 +93,20 @@ public struct AppDirectories: Sendable {
 
     init(
       app: String, organization: String?, layout: DirectoryLayout, environmentPrefix: String?,
-      environment: ProcessEnvironment, syscalls: SystemCalls
+      roaming: Bool, environment: ProcessEnvironment, syscalls: SystemCalls
     ) {
       self.app = app
       self.organization = organization
       self.environmentPrefix = environmentPrefix
+      self.roaming = roaming
       standard = StandardDirectories(layout: layout, environment: environment, syscalls: syscalls)
       let platformLayout: any PlatformLayout =
         if let environmentPrefix {
           ApplicationOverrides(
             prefix: environmentPrefix, environment: environment,
-            platformLayout: environment.layout(layout))
+            platformLayout: environment.layout(layout, roaming: roaming))
         } else {
-          environment.layout(layout)
+          environment.layout(layout, roaming: roaming)
         }
       self.platformLayout = platformLayout
       resolved = AppDirectories.cachedKinds.map { kind in
@@ -135,21 +139,25 @@ public struct AppDirectories: Sendable {
   ///     `EXAMPLEAPP_HOME` one root for them all (`$EXAMPLEAPP_HOME/cache`), ahead of the
   ///     platform's rules. `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`. See
   ///     <doc:PlatformPaths#Overrides-for-one-application>.
+  ///   - roaming: On Windows, keep data and config in RoamingAppData, which follows the user
+  ///     from machine to machine, instead of LocalAppData; elsewhere it changes nothing.
   ///   - environment: The environment to resolve from; the running process's by default.
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when a name cannot be a folder name
   ///   or the prefix cannot name variables.
   public init(
     app: String, organization: String? = nil, layout: DirectoryLayout = .native,
-    environmentPrefix: String? = nil, environment: ProcessEnvironment = .current
+    environmentPrefix: String? = nil, roaming: Bool = false,
+    environment: ProcessEnvironment = .current
   ) throws(DirectoryError) {
     try self.init(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
-      environment: environment, syscalls: .live)
+      roaming: roaming, environment: environment, syscalls: .live)
   }
 
   init(
     app: String, organization: String?, layout: DirectoryLayout,
-    environmentPrefix: String? = nil, environment: ProcessEnvironment, syscalls: SystemCalls
+    environmentPrefix: String? = nil, roaming: Bool = false, environment: ProcessEnvironment,
+    syscalls: SystemCalls
   ) throws(DirectoryError) {
     try NameValidation.validate(app, as: .application, on: environment.platform)
     if let organization {
@@ -160,13 +168,14 @@ public struct AppDirectories: Sendable {
     }
     storage = Storage(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
+      roaming: roaming,
       environment: environmentPrefix.map { environment.readingOverrides(prefix: $0) }
         ?? environment,
       syscalls: syscalls)
   }
 
   /// Checks a prefix for an application's override variables on its own, as
-  /// ``init(app:organization:layout:environmentPrefix:environment:)`` does.
+  /// ``init(app:organization:layout:environmentPrefix:roaming:environment:)`` does.
   ///
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` unless the prefix is
   ///   `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`.
@@ -350,7 +359,7 @@ public struct AppDirectories: Sendable {
       return try platformLayout.place(kind, name: app, organization: organization)
     }
     try NameValidation.validate(group, as: .groupIdentifier, on: storage.environment.platform)
-    return try storage.environment.readingGroupContainer(group).layout(layout)
+    return try storage.environment.readingGroupContainer(group).layout(layout, roaming: roaming)
       .place(kind, name: app, organization: organization)
   }
 

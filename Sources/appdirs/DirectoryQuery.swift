@@ -8,6 +8,8 @@ struct DirectoryQuery {
     help: "The application's name; data, config, cache, state, runtime become its own.")
   static let organizationOption = OptionSpec(
     name: "--org", value: .name("NAME"), help: "The organization (used in Windows paths).")
+  static let roamingOption = OptionSpec(
+    name: "--roaming", help: "On Windows, the app's data and config in Roaming, not Local AppData.")
   static let groupOption = OptionSpec(
     name: "--group", value: .name("ID"), help: "The group identifier of a shared container.")
   static let environmentPrefixOption = OptionSpec(
@@ -111,13 +113,17 @@ struct DirectoryQuery {
     if let environmentPrefix {
       try AppDirectories.validate(environmentPrefix: environmentPrefix)
     }
+    let roaming = arguments.flag("--roaming")
     if let name = arguments.value("--app") {
       app = try AppDirectories(
         app: name, organization: organization, layout: layout,
-        environmentPrefix: environmentPrefix, environment: environment)
+        environmentPrefix: environmentPrefix, roaming: roaming, environment: environment)
     } else if environmentPrefix != nil {
       throw UsageError(
         message: "--env-prefix needs --app NAME: its variables name one application's directories")
+    } else if roaming {
+      throw UsageError(
+        message: "--roaming needs --app NAME: it moves one application's data and config")
     } else {
       app = nil
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AppDirectories
@@ -10,10 +11,10 @@ struct WindowsLayoutTests {
 
   /// The table of the app directories: the organization folder only when one is given.
   static let appRows: [(AppDirectory, String?, String)] = [
-    (.data, nil, roaming + #"\ExampleApp"#),
-    (.data, "Example", roaming + #"\Example\ExampleApp"#),
-    (.config, nil, roaming + #"\ExampleApp"#),
-    (.config, "Example", roaming + #"\Example\ExampleApp"#),
+    (.data, nil, local + #"\ExampleApp"#),
+    (.data, "Example", local + #"\Example\ExampleApp"#),
+    (.config, nil, local + #"\ExampleApp"#),
+    (.config, "Example", local + #"\Example\ExampleApp"#),
     (.cache, nil, local + #"\ExampleApp\Cache"#),
     (.cache, "Example", local + #"\Example\ExampleApp\Cache"#),
     (.state, nil, local + #"\ExampleApp"#),
@@ -39,9 +40,32 @@ struct WindowsLayoutTests {
         == row.2)
   }
 
+  /// With `roaming`, data and config follow the user; the rest stays on the machine.
+  @Test(arguments: appRows)
+  func roamingMovesOnlyDataAndConfig(row: (AppDirectory, String?, String)) throws {
+    let expected =
+      row.0 == .data || row.0 == .config
+      ? row.2.replacingOccurrences(of: Self.local, with: Self.roaming) : row.2
+    #expect(
+      try PlatformSamples.appPath(
+        row.0, organization: row.1, roaming: true, in: PlatformSamples.windows()) == expected)
+  }
+
+  /// On other platforms `roaming` changes nothing.
+  @Test func roamingIsWindowsOnly() throws {
+    let linux = ProcessEnvironment(variables: ["HOME": "/home/ada"], platform: .linux)
+    for environment in [linux, PlatformSamples.macOS(), PlatformSamples.android()] {
+      for kind in AppDirectory.ownKinds {
+        #expect(
+          try PlatformSamples.appPath(kind, roaming: true, in: environment)
+            == PlatformSamples.appPath(kind, in: environment))
+      }
+    }
+  }
+
   static let baseRows: [(StandardDirectory, String)] = [
     (.home, #"C:\Users\Ada"#),
-    (.data, roaming), (.config, roaming), (.library, roaming),
+    (.data, local), (.config, local), (.library, roaming),
     (.cache, local), (.state, local),
     (.runtime, local + #"\Temp"#),
     (.executables, local + #"\Programs"#),
@@ -65,10 +89,11 @@ struct WindowsLayoutTests {
   /// `APPDATA`, `LOCALAPPDATA`, `USERPROFILE`, `PUBLIC`, `TMP` and `TEMP` overrides, and the
   /// defaults that replace them when they are unset or relative.
   static let overrideRows: [([String: String?], AppDirectory?, StandardDirectory?, String)] = [
-    (["APPDATA": #"D:\Roaming"#], .data, nil, #"D:\Roaming\Example\ExampleApp"#),
-    (["APPDATA": "D:/Roaming/"], .config, nil, #"D:\Roaming\Example\ExampleApp"#),
-    (["APPDATA": nil], .data, nil, roaming + #"\Example\ExampleApp"#),
-    (["APPDATA": #"Roaming"#], .data, nil, roaming + #"\Example\ExampleApp"#),
+    (["APPDATA": #"D:\Roaming"#], nil, .library, #"D:\Roaming"#),
+    (["APPDATA": "D:/Roaming/"], nil, .library, #"D:\Roaming"#),
+    (["APPDATA": nil], nil, .library, roaming),
+    (["APPDATA": #"Roaming"#], nil, .library, roaming),
+    (["LOCALAPPDATA": #"E:\Local"#], .data, nil, #"E:\Local\Example\ExampleApp"#),
     (["LOCALAPPDATA": #"E:\Local"#], .cache, nil, #"E:\Local\Example\ExampleApp\Cache"#),
     (["LOCALAPPDATA": #"E:\Local"#], .runtime, nil, #"E:\Local\Temp\Example\ExampleApp"#),
     (
@@ -106,7 +131,7 @@ struct WindowsLayoutTests {
   @Test func knownFoldersWinOverVariables() throws {
     let environment = PlatformSamples.windows(
       knownFolders: [.roamingAppData: #"R:\Roaming\"#, .documents: #"F:\Docs"#])
-    let data = try AppDirectories(app: "ExampleApp", environment: environment)
+    let data = try AppDirectories(app: "ExampleApp", roaming: true, environment: environment)
       .resolution(for: .data)
     #expect(data.path == #"R:\Roaming\ExampleApp"#)
     #expect(data.source == .system("FOLDERID_RoamingAppData"))
@@ -116,7 +141,7 @@ struct WindowsLayoutTests {
 
   @Test func relativeAPPDATAIsIgnoredWithAWarning() throws {
     let resolution = try StandardDirectories.resolution(
-      for: .data, environment: PlatformSamples.windows(["APPDATA": "AppData"]))
+      for: .library, environment: PlatformSamples.windows(["APPDATA": "AppData"]))
     #expect(resolution.path == Self.roaming)
     #expect(resolution.source == .default)
     #expect(resolution.warnings.map(\.message).contains { $0.contains("APPDATA") })
@@ -125,7 +150,7 @@ struct WindowsLayoutTests {
   @Test func withoutAProfileThereIsNoHome() {
     #expect {
       try PlatformSamples.appPath(
-        .data, in: PlatformSamples.windows(["APPDATA": nil, "USERPROFILE": nil]))
+        .data, in: PlatformSamples.windows(["LOCALAPPDATA": nil, "USERPROFILE": nil]))
     } throws: { error in
       guard case .homeUnavailable = error as? DirectoryError else { return false }
       return true
@@ -135,7 +160,7 @@ struct WindowsLayoutTests {
   @Test func windowsSearchesOnlyTheUsersOwnDirectory() throws {
     let dirs = try AppDirectories(app: "ExampleApp", environment: PlatformSamples.windows())
     #expect(
-      try dirs.searchResolutions(for: .config).map(\.path) == [Self.roaming + #"\ExampleApp"#])
+      try dirs.searchResolutions(for: .config).map(\.path) == [Self.local + #"\ExampleApp"#])
   }
 
   static let nameRows: [String] = ["CON", "aux.txt", "Example.", "Example ", "A<B", "Lpt1"]

@@ -57,10 +57,11 @@ enum PlatformSamples {
   /// The path of an app directory of `ExampleApp`.
   static func appPath(
     _ kind: AppDirectory, organization: String? = nil, layout: DirectoryLayout = .native,
-    in environment: ProcessEnvironment
+    roaming: Bool = false, in environment: ProcessEnvironment
   ) throws -> String {
     try AppDirectories(
-      app: "ExampleApp", organization: organization, layout: layout, environment: environment
+      app: "ExampleApp", organization: organization, layout: layout, roaming: roaming,
+      environment: environment
     ).resolution(for: kind).path
   }
 

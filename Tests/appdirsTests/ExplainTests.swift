@@ -187,4 +187,27 @@ import Testing
     #expect(result.standardOutput.isEmpty)
     #expect(TreeSnapshot.listing(root.path) == before)
   }
+
+  /// On Windows data and config are in LocalAppData; `--roaming` puts them in RoamingAppData
+  /// and leaves the rest on the machine. Without `--app` it is a usage error.
+  @Test func roamingMovesDataAndConfigOnWindows() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment["USER"] = "tester"
+    let profile = #"C:\Users\tester\AppData"#
+    for (kind, local, roaming) in [
+      ("data", #"\Local\ExampleApp"#, #"\Roaming\ExampleApp"#),
+      ("config", #"\Local\ExampleApp"#, #"\Roaming\ExampleApp"#),
+      ("cache", #"\Local\ExampleApp\Cache"#, #"\Local\ExampleApp\Cache"#),
+    ] {
+      let arguments = ["path", kind, "--app", "ExampleApp", "--platform", "windows"]
+      let plain = try Tool.run(arguments, environment: environment, in: root)
+      let moved = try Tool.run(arguments + ["--roaming"], environment: environment, in: root)
+      #expect(plain.lines == [profile + local], "\(kind)")
+      #expect(moved.lines == [profile + roaming], "\(kind)")
+    }
+    let alone = try Tool.run(["path", "data", "--roaming"], environment: environment, in: root)
+    #expect(alone.status == 64)
+    #expect(alone.standardError.contains("--roaming needs --app NAME"))
+  }
 }

@@ -28,20 +28,22 @@ import Testing
     (
       "path",
       [
-        "--app", "--env-prefix", "--org", "--group", "--create", "--explain", "--layout",
-        "--platform",
-        "--help",
+        "--app", "--env-prefix", "--org", "--roaming", "--group", "--create", "--explain",
+        "--layout", "--platform", "--help",
       ]
     ),
     (
       "list",
       [
-        "--app", "--env-prefix", "--org", "--group", "--layout", "--platform", "--json", "--shell",
-        "--sizes", "--help",
+        "--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--platform",
+        "--json", "--shell", "--sizes", "--help",
       ]
     ),
-    ("locate", ["--app", "--env-prefix", "--org", "--group", "--layout", "--all", "--help"]),
-    ("doctor", ["--app", "--env-prefix", "--org", "--group", "--layout", "--help"]),
+    (
+      "locate",
+      ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--all", "--help"]
+    ),
+    ("doctor", ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--help"]),
     ("help", ["--help"]),
   ]
 
@@ -104,7 +106,10 @@ import Testing
     (["path", "cache", "--la"], ["--layout"]),
     (["path", "cache", "--layout", ""], ["native", "xdg"]),
     (["list", "--j"], ["--json"]),
-    (["doctor", "--"], ["--app", "--env-prefix", "--org", "--group", "--layout", "--help"]),
+    (
+      ["doctor", "--"],
+      ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--help"]
+    ),
     (["path", "--app", ""], []),
     (["path", "cache", ""], []),
   ]

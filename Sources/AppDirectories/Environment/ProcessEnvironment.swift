@@ -254,7 +254,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   /// Makes `environment` current (``current``) while `operation` runs, in this task and in the
   /// tasks it starts; the one-liners, ``StandardDirectories`` and
-  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environmentPrefix:environment:)`` read it.
+  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environmentPrefix:roaming:environment:)`` read it.
   ///
   /// ```swift
   /// import AppDirectories

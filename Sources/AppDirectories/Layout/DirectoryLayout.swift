@@ -12,11 +12,11 @@ extension ProcessEnvironment {
   /// The path table for this environment's platform. `DirectoryLayout.xdg` changes only macOS:
   /// Linux and the BSDs use the XDG rules anyway, and an iOS or Mac Catalyst container,
   /// Android's private storage and Windows have no place for them.
-  func layout(_ layout: DirectoryLayout) -> any PlatformLayout {
+  func layout(_ layout: DirectoryLayout, roaming: Bool = false) -> any PlatformLayout {
     if followsXDG(layout) { return XDGLayout(environment: self) }
     switch platform {
     case .macOS, .iOS, .macCatalyst: return DarwinLayout(environment: self)
-    case .windows: return WindowsLayout(environment: self)
+    case .windows: return WindowsLayout(environment: self, roaming: roaming)
     case .android: return AndroidLayout(environment: self)
     case .linux, .freeBSD, .openBSD: return XDGLayout(environment: self)
     }

@@ -5,7 +5,8 @@
 /// | kind | base | with app `A` (and organization `O`) |
 /// |---|---|---|
 /// | home | Profile, `%USERPROFILE%` | — |
-/// | data, config, library | RoamingAppData, `%APPDATA%` | `%APPDATA%\O\A` |
+/// | data, config | LocalAppData, `%LOCALAPPDATA%` | `%LOCALAPPDATA%\O\A`; with `roaming`, `%APPDATA%\O\A` |
+/// | library | RoamingAppData, `%APPDATA%` | — |
 /// | cache | LocalAppData, `%LOCALAPPDATA%` | `%LOCALAPPDATA%\O\A\Cache` |
 /// | state | LocalAppData | `%LOCALAPPDATA%\O\A` |
 /// | logs | — | `%LOCALAPPDATA%\O\A\Logs` |
@@ -15,14 +16,20 @@
 /// | documents … public | their Known Folders, else `%USERPROFILE%\Documents` … | — |
 /// | temporary | `%TMP%`, `%TEMP%`, else `%LOCALAPPDATA%\Temp` | — |
 /// | shared `G` | — | `%LOCALAPPDATA%\Group Containers\G` |
+///
+/// Data and config are in LocalAppData, as Foundation's Application Support and platformdirs
+/// have them and as Microsoft advises for all but small settings that follow the user;
+/// `roaming` puts an application's data and config in RoamingAppData.
 struct WindowsLayout: PlatformLayout {
   let environment: ProcessEnvironment
+  /// Whether an application's data and config follow the user (RoamingAppData).
+  var roaming = false
 
   func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
     case .home: return try folder(.profile)
-    case .data, .config, .library: return try folder(.roamingAppData)
-    case .cache, .state: return try folder(.localAppData)
+    case .library: return try folder(.roamingAppData)
+    case .data, .config, .cache, .state: return try folder(.localAppData)
     case .runtime: return try folder(.localAppData).appending(["Temp"], style: .windows)
     case .executables: return try folder(.localAppData).appending(["Programs"], style: .windows)
     case .fonts:
@@ -54,7 +61,9 @@ struct WindowsLayout: PlatformLayout {
   {
     switch kind {
     case .data, .config:
-      AppPlacement(try folder(.roamingAppData), appending: organization, name, style: .windows)
+      AppPlacement(
+        try folder(roaming ? .roamingAppData : .localAppData), appending: organization, name,
+        style: .windows)
     case .cache:
       AppPlacement(
         try folder(.localAppData), appending: organization, name, "Cache", style: .windows)

@@ -10,7 +10,8 @@ enum CleanCommand {
     arguments: [],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.groupOption, DirectoryQuery.layoutOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
+      DirectoryQuery.layoutOption,
       OptionSpec(name: "--cache", help: "Empty the cache directory; it and its CACHEDIR.TAG stay."),
       OptionSpec(name: "--all", help: "Remove every directory of the application (uninstall)."),
       OptionSpec(name: "--yes", help: "Remove for real; without it, only say what would go."),

@@ -9,7 +9,7 @@ enum DoctorCommand {
     arguments: [],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption,
     ],
     examples: ["appdirs doctor", "appdirs doctor --app ExampleApp || echo 'see above'"],

@@ -9,7 +9,7 @@ enum ListCommand {
     arguments: [],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption, PlatformPreview.option,
       OptionSpec(name: "--json", help: "Print one JSON object."),
       OptionSpec(name: "--shell", help: "Print APPDIRS_<KIND>='<path>' lines to eval."),

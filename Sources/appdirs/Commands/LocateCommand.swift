@@ -17,7 +17,7 @@ enum LocateCommand {
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
       DirectoryQuery.layoutOption,
       OptionSpec(name: "--all", help: "Print every match, not only the first."),
     ],

@@ -24,7 +24,7 @@ enum MigrateCommand {
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.layoutOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.layoutOption,
       OptionSpec(name: "--dry-run", help: "Say what would happen; change nothing."),
       OptionSpec(name: "--keep-source", help: "Copy, and leave the legacy directory as it is."),
       OptionSpec(

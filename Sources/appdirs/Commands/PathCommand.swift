@@ -12,7 +12,7 @@ enum PathCommand {
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.groupOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
       OptionSpec(name: "--create", help: "Find or create the directory first."),
       OptionSpec(
         name: "--explain",
