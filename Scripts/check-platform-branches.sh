@@ -20,10 +20,12 @@
 #  6. the Musl branches, then the Android branches, compile: in a copy of the package the Glibc
 #     branch is disabled and the other one takes its place (importing Glibc, the module with the
 #     same POSIX declarations here), and the package and its tests are built.
+#  7. AppDirectoriesTesting's Windows branch (Foundation only) compiles, with os(Windows) made
+#     true in that target.
 # What it cannot see: any declaration that differs from glibc's other than those of 5 (6
 # compiles against glibc's headers, not bionic's or musl's, so a type or nullability of their
-# own passes), anything only Apple's or Windows' compilers report, and AppDirectoriesTesting
-# and the tests on Windows, which have no Windows branch yet.
+# own passes), anything only Apple's or Windows' compilers report (the library's Win32 code),
+# and the package's own tests on Windows: TestSupport has no Windows branch yet.
 # Run from the package root: `bash Scripts/check-platform-branches.sh [--static-only]`.
 set -euo pipefail
 
@@ -147,6 +149,21 @@ build_variant() {
 
 build_variant musl
 build_variant android
+
+# 7. AppDirectoriesTesting's Windows branch, which uses Foundation only: compiled here with
+#    os(Windows) true in that target alone (the library's Windows code needs WinSDK).
+testing_copy="$scratch/windows-testing"
+mkdir -p "$testing_copy"
+git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$testing_copy"
+find "$testing_copy/Sources/AppDirectoriesTesting" -name '*.swift' -print0 \
+  | xargs -0 sed -E -i 's/os\(Windows\)/os(Linux)/g'
+if (cd "$testing_copy" && swift build --target AppDirectoriesTesting \
+  --scratch-path "$scratch/windows-testing-build") >"$scratch/windows-testing.log" 2>&1; then
+  echo "check-platform-branches: AppDirectoriesTesting's Windows branch compiles"
+else
+  grep -E 'error:' "$scratch/windows-testing.log" | head -20 >&2
+  fail "AppDirectoriesTesting's Windows branch does not compile"
+fi
 
 [ "$failures" -eq 0 ] || exit 1
 echo "check-platform-branches: passed"

@@ -150,74 +150,94 @@ public struct IsolationRootError: Error, CustomStringConvertible {
   public let description: String
 }
 
-/// A fresh directory in the system's temporary directory, private to the user (`mkdtemp`),
-/// removed without following links; the package's own tests use it too.
+/// A fresh directory in the system's temporary directory, private to the user, removed
+/// without following links; the package's own tests use it too.
 struct TemporaryDirectory: Sendable {
   let path: String
   var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
-  init(prefix: String) throws {
-    let base = FileManager.default.temporaryDirectory.path
-    var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.flatMap { mkdtemp($0) }
-    }
-    guard let made else {
-      throw IsolationRootError(
-        description:
-          "cannot make a temporary directory in \(base): \(String(cString: strerror(errno)))")
-    }
-    path = String(cString: made)
-  }
-
-  /// Removes the root and everything in it, never following a symbolic link, so that a test
-  /// that links to a real directory cannot make the clean-up delete it.
-  func remove() { Self.remove(path) }
-
-  private static func remove(_ path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    guard (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFDIR) else {
-      unlink(path)
-      return
-    }
-    // A test may leave a directory without write or search permission.
-    chmod(path, 0o700)
-    let directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-    guard directory >= 0 else { return }
-    removeContents(of: directory)
-    close(directory)
-    rmdir(path)
-  }
-
-  /// Removes everything in an open directory by name as the directory holds it, bytes and
-  /// all: a name that is not UTF-8 (which no `String` path can reach) goes too.
-  private static func removeContents(of directory: Int32) {
-    let listing = openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard listing >= 0, let stream = fdopendir(listing) else { return }
-    var names: [[CChar]] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        raw.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }
+  #if os(Windows)
+    // Windows has no mkdtemp and no *at calls: Foundation makes the folder (a new name, in the
+    // user's own temporary directory, which only the user can open) and removes it, links
+    // as links.
+    init(prefix: String) throws {
+      let base = FileManager.default.temporaryDirectory
+      let folder = base.appendingPathComponent("\(prefix).\(UUID().uuidString)", isDirectory: true)
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+      } catch {
+        throw IsolationRootError(
+          description: "cannot make a temporary directory in \(base.path): \(error)")
       }
-      if name == [46] || name == [46, 46] { continue }
-      names.append(name + [0])
+      path = folder.path
     }
-    closedir(stream)
-    for name in names {
+
+    /// Removes the root and everything in it; Foundation removes a link, not its target.
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+  #else
+    init(prefix: String) throws {
+      let base = FileManager.default.temporaryDirectory.path
+      var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
+      let made = template.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress.flatMap { mkdtemp($0) }
+      }
+      guard let made else {
+        throw IsolationRootError(
+          description:
+            "cannot make a temporary directory in \(base): \(String(cString: strerror(errno)))")
+      }
+      path = String(cString: made)
+    }
+
+    /// Removes the root and everything in it, never following a symbolic link, so that a test
+    /// that links to a real directory cannot make the clean-up delete it.
+    func remove() { Self.remove(path) }
+
+    private static func remove(_ path: String) {
       var info = stat()
-      guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-      if (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFDIR) {
-        fchmodat(directory, name, 0o700, 0)
-        let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if child >= 0 {
-          removeContents(of: child)
-          close(child)
+      guard lstat(path, &info) == 0 else { return }
+      guard (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFDIR) else {
+        unlink(path)
+        return
+      }
+      // A test may leave a directory without write or search permission.
+      chmod(path, 0o700)
+      let directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      guard directory >= 0 else { return }
+      removeContents(of: directory)
+      close(directory)
+      rmdir(path)
+    }
+
+    /// Removes everything in an open directory by name as the directory holds it, bytes and
+    /// all: a name that is not UTF-8 (which no `String` path can reach) goes too.
+    private static func removeContents(of directory: Int32) {
+      let listing = openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard listing >= 0, let stream = fdopendir(listing) else { return }
+      var names: [[CChar]] = []
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+          raw.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }
         }
-        unlinkat(directory, name, AT_REMOVEDIR)
-      } else {
-        unlinkat(directory, name, 0)
+        if name == [46] || name == [46, 46] { continue }
+        names.append(name + [0])
+      }
+      closedir(stream)
+      for name in names {
+        var info = stat()
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+        if (UInt32(info.st_mode) & UInt32(S_IFMT)) == UInt32(S_IFDIR) {
+          fchmodat(directory, name, 0o700, 0)
+          let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+          if child >= 0 {
+            removeContents(of: child)
+            close(child)
+          }
+          unlinkat(directory, name, AT_REMOVEDIR)
+        } else {
+          unlinkat(directory, name, 0)
+        }
       }
     }
-  }
+  #endif
 }
