@@ -97,6 +97,20 @@ import Testing
       ])
   }
 
+  @Test func explainSaysNothingIsAppendedToTheKindsOwnVariable() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment["EX_CACHE_DIR"] = root.at("mine")
+    let result = try Tool.run(
+      ["path", "cache", "--app", "ExampleApp", "--env-prefix", "EX", "--explain"],
+      environment: environment, in: root)
+    #expect(result.status == 0)
+    #expect(result.lines.first == root.at("mine"))
+    #expect(
+      result.lines.contains(
+        "app: EX_CACHE_DIR is the application's own override; nothing is appended"))
+  }
+
   @Test func locateSearchesTheOverriddenDirectoryFirst() throws {
     let root = try TemporaryRoot.withUserDirectories()
     try root.write("{}", to: "conf/settings.json")

@@ -23,7 +23,7 @@
 struct WindowsLayout: PlatformLayout {
   let environment: ProcessEnvironment
   /// Whether an application's data and config follow the user (RoamingAppData).
-  var roaming = false
+  let roaming: Bool
 
   func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
     switch kind {
