@@ -69,7 +69,6 @@ public struct AppDirectories: Sendable {
     /// The URLs of the resolved kinds, built the first time each is asked for and then kept:
     /// a tool that only prints paths never runs Foundation's URL parser, and the steady state
     /// of ``directory(_:)`` takes no lookup in the process-wide URL cache.
-    /// URLs filled in on first use and shared by the copies of one ``AppDirectories``.
     let urls = Locked([URL?](repeating: nil, count: AppDirectories.cachedKinds.count))
     /// Whether this instance has looked at its cache directory's tag already: later calls of
     /// ``directory(_:)`` then skip the process-wide set, and its hashing of the path.

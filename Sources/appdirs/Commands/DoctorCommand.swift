@@ -25,11 +25,13 @@ enum DoctorCommand {
 
   /// The kinds whose resolved directories are checked for permissions and dangling symlinks;
   /// runtime too when an application is given (the base has its own, stricter check).
-  static let checkedKinds = Set((cleanedKinds + [.shared]).map(\.name))
+  static let checkedKinds = Set((appKindsButRuntime + [.shared]).map(\.name))
 
-  /// The application's kinds that cleaning removes: all but runtime, whose files the system
-  /// removes at logout.
-  static let cleanedKinds = DirectoryQuery.Kind.applicationKinds.filter { $0 != .base(.runtime) }
+  /// The application's own kinds but runtime, whose directory the library checks on its own,
+  /// more strictly (private to the user, mode 0700).
+  static let appKindsButRuntime = DirectoryQuery.Kind.applicationKinds.filter {
+    $0 != .base(.runtime)
+  }
 
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
@@ -228,7 +230,7 @@ enum DoctorCommand {
     standard: StandardDirectories
   ) -> [Finding] {
     resolutions.compactMap { name, resolution in
-      guard cleanedKinds.map(\.name).contains(name),
+      guard appKindsButRuntime.map(\.name).contains(name),
         case .variable(let variable) = resolution.source,
         let rule = standard.destructionRefusal(resolution.path)
       else { return nil }
