@@ -47,7 +47,7 @@ struct CreationOwnerTests {
 
   @Test(
     "Root with another user's HOME creates nothing there (sudo without -H)",
-    .enabled(if: geteuid() == 0, "needs root"))
+    .enabled(if: geteuid() == 0, "runs as root with another user's HOME, which needs root"))
   func rootCreatesNothingInAnotherUsersHome() throws {
     let root = try TemporaryRoot.withUserDirectories()
     chown(root.home, 65534, 65534)

@@ -81,6 +81,16 @@ struct DirectoryCreationTests {
       for directory in [root.at("shared"), parent] {
         #expect(chmod(directory, mode) == 0)
       }
+      if mode & 0o200 == 0 && geteuid() != 0 {
+        // A user cannot create in a parent without the write bit, where root can: a typed
+        // error naming the parent, and nothing made.
+        #expect(throws: DirectoryError.permissionDenied(path: parent, errno: .permissionDenied)) {
+          try entry.run(root, cacheBase: cacheBase)
+        }
+        #expect(!root.exists(leaf))
+        #expect(root.mode(parent) == mode)
+        return
+      }
       try entry.run(root, cacheBase: cacheBase)
       #expect(root.mode(root.at("shared")) == mode)
       #expect(root.mode(parent) == mode)
@@ -343,10 +353,18 @@ struct DirectoryCreationTests {
         live.makeDirectory(in: parent, name: name, mode: mode & ~0o277)
       }
       recorder.onSetPermissions = { _, _, _ in nil }
-      try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(
-        root.at("a/b"))
+      let creator = DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path)
+      if geteuid() == 0 {
+        try creator.findOrCreate(root.at("a/b"))
+        #expect(root.mode(root.at("a/b")) == 0o500)
+      } else {
+        // A user cannot create in the 0500 parent that the umask left; root could.
+        #expect(
+          throws: DirectoryError.permissionDenied(path: root.at("a"), errno: .permissionDenied)
+        ) { try creator.findOrCreate(root.at("a/b")) }
+        #expect(!root.exists(root.at("a/b")))
+      }
       #expect(root.mode(root.at("a")) == 0o500)
-      #expect(root.mode(root.at("a/b")) == 0o500)
     }
   }
 

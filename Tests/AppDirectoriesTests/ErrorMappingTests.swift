@@ -146,7 +146,8 @@ struct ErrorMappingTests {
     ]
 
   @Test(
-    "An obstacle under a parent the user cannot write is named as the obstacle", .needsRoot,
+    "An obstacle under a parent the user cannot write is named as the obstacle",
+    .asTheUnprivilegedUser,
     arguments: obstacles)
   func obstacleUnderAnUnwritableParent(
     _ row: (
@@ -164,7 +165,8 @@ struct ErrorMappingTests {
     let result = try Tool.run(
       ["path", "cache", "--app", "ExampleApp", "--create"],
       environment: ["HOME": root.home, "XDG_CACHE_HOME": base, "XDG_RUNTIME_DIR": root.at("run")],
-      asUser: Tool.unprivilegedUser, in: root)
+      asUser: Tool.unprivilegedUser, in: root,
+      standardError: .failure(row.error(root).description, notes: 2))
     #expect(result.status == 73)
     #expect(
       result.standardError.hasPrefix("appdirs: error: \(row.error(root).description)\n"),

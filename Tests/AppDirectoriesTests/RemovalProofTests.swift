@@ -105,7 +105,7 @@ struct RemovalProofTests {
     #expect(TreeSnapshot.lines(of: root.path) == before)
   }
 
-  @Test("Another user's directory is refused, whoever runs it", .enabled(if: geteuid() == 0))
+  @Test("Another user's directory is refused, whoever runs it", .needsRoot)
   func anotherUsersDirectoryIsRefused() throws {
     let (root, dirs) = try Self.setUp()
     try root.write("theirs", to: "home/.cache/ExampleApp/file")

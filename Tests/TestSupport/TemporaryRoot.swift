@@ -298,6 +298,23 @@ extension Trait where Self == ConditionTrait {
     .enabled(if: geteuid() == 0, "gives files to another user or runs as one, which needs root")
   }
 
+  /// For tests that read the package's own files (its articles, its changelog), which a user
+  /// who runs a copy of the tests from elsewhere may not reach.
+  static var readsThePackage: Self {
+    .enabled(
+      if: FileManager.default.isReadableFile(
+        atPath: packageRoot.appendingPathComponent("Package.swift").path),
+      "reads the package's own files, which this user cannot reach")
+  }
+
+  /// For tests that run the tool as the unprivileged user 65534 on files handed to that user:
+  /// root does it through `setpriv`; that user, running the suite, runs the tool directly.
+  static var asTheUnprivilegedUser: Self {
+    .enabled(
+      if: geteuid() == 0 || geteuid() == Tool.unprivilegedUser,
+      "runs the tool as user 65534, which needs root or that user")
+  }
+
   /// For tests that run a set-user-ID copy of the tool: the temporary directory must honour
   /// the bit (a sealed run's `/tmp` is mounted `nosuid`), and the tool must not be built with
   /// a sanitizer, whose runtime cannot work in a set-user-ID process.
@@ -315,3 +332,7 @@ extension Trait where Self == ConditionTrait {
     )
   }
 }
+
+/// The package's folder, where its articles and changelog are.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()

@@ -14,6 +14,63 @@ struct ToolResult: Sendable {
   }
 }
 
+/// What one run of the tool must print on standard error. ``Tool/run(_:environment:shellPrefix:asUser:in:standardError:sourceLocation:)``
+/// checks it on every run, so that a warning can neither appear nor vanish unseen.
+enum ExpectedStandardError: Sendable, Equatable {
+  /// Nothing at all.
+  case empty
+  /// Exactly these lines, each ending in a newline.
+  case lines([String])
+  /// As many lines as these, each beginning with its prefix: for a line that ends in text of
+  /// the system's (an `strerror` message) or of a path the test does not know.
+  case linesStarting([String])
+
+  /// Exactly this text, which another run printed.
+  case text(String)
+  /// Whatever it is: for a child that is not the tool (a test runner's own report), whose
+  /// standard error the test does not own. `reason` says why.
+  case anything(because: String)
+  /// A usage error: `appdirs: error: ` with `message` in it, then the line that points to
+  /// `appdirs help command` (or to `appdirs help`).
+  case usageError(String, command: String?)
+  /// A failure the library reported: `appdirs: error: ` with `message` in it, then `notes`
+  /// lines of `appdirs: note: `: how to fix it, and where a directory's path came from.
+  case failure(String, notes: Int)
+
+  /// A failure with the one note that says how to fix it.
+  static func failure(_ message: String) -> Self { .failure(message, notes: 1) }
+
+  /// Exactly this one line.
+  static func line(_ line: String) -> Self { .lines([line]) }
+
+  /// Whether `text` is what is expected.
+  func matches(_ text: String) -> Bool {
+    let actual = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    switch self {
+    case .empty:
+      return text.isEmpty
+    case .lines(let lines):
+      return text == lines.map { $0 + "\n" }.joined()
+    case .text(let expected):
+      return text == expected
+    case .anything:
+      return true
+    case .usageError(let message, let command):
+      let help = "Run 'appdirs help\(command.map { " " + $0 } ?? "")' for usage."
+      return actual.count == 3 && actual[0].hasPrefix("appdirs: error: ")
+        && actual[0].contains(message) && actual[1] == help && actual[2].isEmpty
+    case .failure(let message, let notes):
+      return actual.count == notes + 2 && actual[0].hasPrefix("appdirs: error: ")
+        && actual[0].contains(message)
+        && actual[1...notes].allSatisfy { $0.hasPrefix("appdirs: note: ") }
+        && actual[notes + 1].isEmpty
+    case .linesStarting(let prefixes):
+      guard text.hasSuffix("\n"), actual.count == prefixes.count + 1 else { return false }
+      return zip(actual, prefixes).allSatisfy { $0.hasPrefix($1) }
+    }
+  }
+}
+
 /// Runs the `appdirs` built next to the test bundle as a child process.
 enum Tool {
   /// `LLVM_PROFILE_FILE`, passed on to the tool when the tests run with code coverage, so that
@@ -45,20 +102,59 @@ enum Tool {
   }()
 
   /// Runs `appdirs arguments` with exactly `environment`, optionally through `/bin/sh -c`
-  /// with a prefix such as `umask 0277;`, or as another user through `setpriv`.
+  /// with a prefix such as `umask 0277;`, or as another user through `setpriv`, and expects
+  /// its standard error to be `standardError`.
   static func run(
+    _ arguments: [String], environment: [String: String], shellPrefix: String? = nil,
+    asUser user: uid_t? = nil, in root: TemporaryRoot,
+    standardError expected: ExpectedStandardError = .empty,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> ToolResult {
+    try runProcess(
+      command(arguments, shellPrefix: shellPrefix, asUser: user), environment: environment,
+      in: root, standardError: expected, sourceLocation: sourceLocation)
+  }
+
+  /// Runs the tool as ``run(_:environment:shellPrefix:asUser:in:standardError:sourceLocation:)``
+  /// does, for a test whose standard error varies by design and which checks it itself.
+  static func unchecked(
     _ arguments: [String], environment: [String: String], shellPrefix: String? = nil,
     asUser user: uid_t? = nil, in root: TemporaryRoot
   ) throws -> ToolResult {
+    try spawn(
+      command(arguments, shellPrefix: shellPrefix, asUser: user), environment: environment,
+      in: root)
+  }
+
+  /// The command line that runs the tool with `arguments`, through the shell or as `user`.
+  static func command(_ arguments: [String], shellPrefix: String?, asUser user: uid_t?)
+    -> [String]
+  {
     var command = [path] + arguments
     if let shellPrefix {
       command = ["/bin/sh", "-c", shellPrefix + " exec \"$0\" \"$@\""] + command
     }
-    if let user {
+    // The suite run by that user already is that user: no change of identity is needed.
+    if let user, user != geteuid() {
       command =
         ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups"] + command
     }
-    return try runProcess(command, environment: environment, in: root)
+    return command
+  }
+
+  /// Runs any command (the tool inside a namespace, `du`) with exactly `environment`, and
+  /// expects its standard error to be `standardError`.
+  static func runProcess(
+    _ command: [String], environment: [String: String], in root: TemporaryRoot,
+    standardError expected: ExpectedStandardError = .empty,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> ToolResult {
+    let result = try spawn(command, environment: environment, in: root)
+    #expect(
+      expected.matches(result.standardError),
+      "standard error of \(command.joined(separator: " ")): \(result.standardError.debugDescription), expected \(expected)",
+      sourceLocation: sourceLocation)
+    return result
   }
 
   /// Starts the built tool with exactly `environment`, its output discarded, for a test that
@@ -77,7 +173,7 @@ enum Tool {
 
   /// Runs any command with exactly `environment`; its output goes through files in the root,
   /// so that a full pipe can never block it.
-  static func runProcess(
+  private static func spawn(
     _ command: [String], environment: [String: String], in root: TemporaryRoot
   ) throws -> ToolResult {
     let name = UUID().uuidString

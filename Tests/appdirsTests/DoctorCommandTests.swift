@@ -8,7 +8,7 @@ import Testing
 /// The doctor compares HOME with the password database, so these runs use the unprivileged
 /// user 65534 with HOME set to that user's passwd home (`/nonexistent`, which does not exist)
 /// and every XDG variable pointing into the temporary root; the root is handed to that user.
-@Suite(.needsRoot) struct DoctorCommandTests {
+@Suite(.asTheUnprivilegedUser) struct DoctorCommandTests {
   static let user = Tool.unprivilegedUser
 
   static func healthyEnvironment(_ root: TemporaryRoot) -> [String: String] {
@@ -92,7 +92,7 @@ import Testing
     chmod(root.at("state"), 0o700)
   }
 
-  @Test func aSymlinkOwnedBySomeoneElseOnTheWayIsAProblem() throws {
+  @Test(.needsRoot) func aSymlinkOwnedBySomeoneElseOnTheWayIsAProblem() throws {
     let root = try TemporaryRoot.withUserDirectories()
     try root.makeDirectory("elsewhere", mode: 0o700)
     try root.symlink("cache", to: root.at("elsewhere"))
@@ -166,15 +166,6 @@ import Testing
       problem: "the fallback runtime directory @/tmp/runtime-65534 has mode 0777, not 0700",
       fix: "Remove @/tmp/runtime-65534 if it is yours"),
     Finding(
-      name: "HOME is another user's directory (the sudo case)",
-      prepare: { root, env in
-        try root.makeDirectory("roots-home", mode: 0o755)
-        env["HOME"] = root.at("roots-home")
-      },
-      problem:
-        "HOME is @/roots-home, but the password database says /nonexistent for user 65534; @/roots-home belongs to user 0, not to you (user 65534)",
-      fix: "Set HOME to a directory you own", rootOwned: ["roots-home"]),
-    Finding(
       name: "HOME unset", prepare: { _, env in env["HOME"] = nil },
       problem: "HOME is not set or empty; the password database's home /nonexistent is used",
       fix: "/nonexistent does not exist: set HOME to a directory you own"),
@@ -217,8 +208,30 @@ import Testing
       problem: "@/data/ExampleApp is not a directory", fix: "mv '@/data/ExampleApp'"),
   ]
 
+  /// The findings that need a file of root's, which only root can leave in the user's root.
+  static let rootFindings: [Finding] = [
+    Finding(
+      name: "HOME is another user's directory (the sudo case)",
+      prepare: { root, env in
+        try root.makeDirectory("roots-home", mode: 0o755)
+        env["HOME"] = root.at("roots-home")
+      },
+      problem:
+        "HOME is @/roots-home, but the password database says /nonexistent for user 65534; @/roots-home belongs to user 0, not to you (user 65534)",
+      fix: "Set HOME to a directory you own", rootOwned: ["roots-home"])
+  ]
+
   @Test(arguments: findings)
   func eachFindingIsReportedWithItsFixAndExits1(finding: Finding) throws {
+    try check(finding)
+  }
+
+  @Test(.needsRoot, arguments: rootFindings)
+  func eachFindingOfRootsFilesIsReportedWithItsFix(finding: Finding) throws {
+    try check(finding)
+  }
+
+  func check(_ finding: Finding) throws {
     let root = try TemporaryRoot.withUserDirectories()
     var environment = Self.healthyEnvironment(root)
     try finding.prepare(root, &environment)
@@ -310,7 +323,7 @@ import Testing
     #expect(TreeSnapshot.lines(of: root.path) == before)
   }
 
-  @Test func noHomeAtAllIsAProblem() throws {
+  @Test(.needsRoot) func noHomeAtAllIsAProblem() throws {
     try #require(getpwuid(12345) == nil)
     let root = try TemporaryRoot.withUserDirectories()
     var environment = Self.healthyEnvironment(root)

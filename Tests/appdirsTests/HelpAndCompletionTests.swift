@@ -126,7 +126,7 @@ import Testing
     #expect(try bashComplete(["locate", "config", "sett"], root: root) == ["settings.json"])
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "needs zsh"))
   func zshCompletionOffersKindNames() throws {
     let root = try TemporaryRoot.withUserDirectories()
     // compadd is replaced by a printer, so that the completion function runs outside the line
@@ -147,7 +147,7 @@ import Testing
     #expect(result.lines.contains("public"))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "needs fish"))
   func fishCompletionCompletesAKindName() throws {
     let root = try TemporaryRoot.withUserDirectories()
     var environment = root.toolEnvironment
