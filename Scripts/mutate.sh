@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A small mutation runner: applies each mutant of Scripts/mutants.tsv, one at a time, to a
 # scratch copy of the package, builds it and runs the whole suite sealed (Scripts/
-# hermetic-tests.sh: a fresh /tmp in a private mount namespace, an empty HOME), and reports
-# which mutants the tests kill. Run on demand, as root, never in CI (it takes about a minute a
+# hermetic-tests.sh: a fresh /tmp in a private mount namespace, an empty HOME), then, if that
+# passes, as the unprivileged user 65534 (Scripts/unprivileged-tests.sh), and reports which
+# mutants the tests kill. Run on demand, as root, never in CI (it takes about a minute a
 # mutant on two cores):
 #
 #   bash Scripts/mutate.sh                 # every mutant
@@ -29,6 +30,7 @@ cd "$copy"
 # One full build, then each mutant rebuilds only the module it changes.
 swift build --build-tests >/dev/null 2>&1 || { echo "mutate: the package does not build" >&2; exit 1; }
 bash Scripts/hermetic-tests.sh >/dev/null 2>&1 || { echo "mutate: the tests fail without a mutant" >&2; exit 1; }
+bash Scripts/unprivileged-tests.sh >/dev/null 2>&1 || { echo "mutate: the tests fail as user 65534 without a mutant" >&2; exit 1; }
 
 apply() {
   python3 - "$@" <<'PY'
@@ -67,7 +69,8 @@ while IFS=$'\x1f' read -r id file old new description; do
   if ! swift build --build-tests >"$scratch/build.log" 2>&1; then
     echo "$id  stillborn (does not compile): $description"
     stillborn=$((stillborn + 1))
-  elif timeout 900 bash Scripts/hermetic-tests.sh >"$scratch/test.log" 2>&1; then
+  elif timeout 900 bash Scripts/hermetic-tests.sh >"$scratch/test.log" 2>&1 &&
+    timeout 900 bash Scripts/unprivileged-tests.sh >>"$scratch/test.log" 2>&1; then
     echo "$id  SURVIVED: $description ($(grep -ao 'Test run with [0-9]* tests' "$scratch/test.log" | tail -1))"
     survived=$((survived + 1))
     survivors+=("$id")

@@ -65,6 +65,11 @@ enum CommandLineTool {
       return .usage
     }
     do {
+      if topLevelOptions.contains(first) || first == "-h", first != CompletionScript.optionName,
+        let extra = arguments.dropFirst().first
+      {
+        throw UsageError(message: "\(first) takes no arguments, got '\(extra)'")
+      }
       switch first {
       case "--help", "-h":
         Platform.write(HelpCommand.overview())
@@ -78,6 +83,10 @@ enum CommandLineTool {
         let parsed = try ArgumentParser.parse(
           arguments,
           options: [CompletionScript.option])
+        if let extra = parsed.positionals.first {
+          throw UsageError(
+            message: "\(CompletionScript.optionName) takes no arguments, got '\(extra)'")
+        }
         Platform.write(
           try CompletionScript.script(forShell: parsed.value(CompletionScript.optionName) ?? ""))
         return .success

@@ -139,6 +139,62 @@ struct IsolationTests {
     }
   }
 
+  @Test func theAsyncRootIsRemovedAfterwardsWithoutFollowingLinks() async throws {
+    let scratch = try TemporaryRoot.withUserDirectories()
+    defer { scratch.remove() }
+    try scratch.makeDirectory(scratch.at("keep"), mode: 0o700)
+    try scratch.writeFile(scratch.at("keep/file"), "kept")
+    let used = try await withIsolatedAppDirectories { root in
+      await Task.yield()
+      let cache = try StandardDirectories.directory(.cache)
+      try FileManager.default.createSymbolicLink(
+        atPath: cache.path + "/link", withDestinationPath: scratch.at("keep"))
+      return root
+    }
+    #expect(!FileManager.default.fileExists(atPath: used.path))
+    #expect(scratch.exists(scratch.at("keep/file")))
+    #expect(ProcessEnvironment.current.isolationRoot == nil)
+  }
+
+  struct Thrown: Error {}
+
+  @Test func aBodyThatThrowsStillRemovesItsRootAndRestoresTheEnvironment() async throws {
+    let seen = Locked<[URL]>([])
+    #expect(throws: Thrown.self) {
+      try withIsolatedAppDirectories { root in
+        seen.withLock { $0.append(root) }
+        _ = try StandardDirectories.directory(.cache)
+        throw Thrown()
+      }
+    }
+    await #expect(throws: Thrown.self) {
+      try await withIsolatedAppDirectories { root in
+        seen.withLock { $0.append(root) }
+        _ = try StandardDirectories.directory(.cache)
+        throw Thrown()
+      }
+    }
+    let roots = seen.withLock { $0 }
+    #expect(roots.count == 2)
+    #expect(Set(roots.map(\.path)).count == 2)
+    for root in roots { #expect(!FileManager.default.fileExists(atPath: root.path)) }
+    #expect(ProcessEnvironment.current.isolationRoot == nil)
+  }
+
+  @Test func asyncAndNestedScopesRestoreTheOuterEnvironment() async throws {
+    let seen = try await withIsolatedAppDirectories { outer in
+      let inner = try await withIsolatedAppDirectories { inner in
+        await Task.yield()
+        return (inner, ProcessEnvironment.current.isolationRoot)
+      }
+      #expect(inner.0 != outer)
+      #expect(inner.1 == inner.0)
+      return (outer, ProcessEnvironment.current.isolationRoot)
+    }
+    #expect(seen.1 == seen.0)
+    #expect(ProcessEnvironment.current.isolationRoot == nil)
+  }
+
   @Test func syncAndNestedScopesRestoreTheOuterEnvironment() throws {
     let outer = ProcessEnvironment(variables: ["HOME": "/outer"], platform: .linux)
     let inner = ProcessEnvironment(variables: ["HOME": "/inner"], platform: .linux)
@@ -163,6 +219,22 @@ struct IsolationTraitTests {
     let made = try AppDirectories(app: "ExampleApp").directory(.data)
     #expect(made.path.hasPrefix(root.path + "/"))
     #expect(root.path.hasPrefix(FileManager.default.temporaryDirectory.path))
+    Self.roots.withLock { $0.append(root.path) }
+    let recorded = Self.roots.withLock { $0 }
+    #expect(Set(recorded).count == recorded.count, "two tests shared a root")
+  }
+
+  @Test(arguments: 0..<3)
+  func eachAsyncCaseHasARootOfItsOwnThatItsChildTasksShare(_ index: Int) async throws {
+    let root = try #require(ProcessEnvironment.current.isolationRoot)
+    await Task.yield()
+    let fromChildren = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<4 {
+        group.addTask { try AppDirectories(app: "ExampleApp").directory(.cache).path }
+      }
+      return try await group.reduce(into: [String]()) { $0.append($1) }
+    }
+    #expect(fromChildren == Array(repeating: root.path + "/home/.cache/ExampleApp", count: 4))
     Self.roots.withLock { $0.append(root.path) }
     let recorded = Self.roots.withLock { $0 }
     #expect(Set(recorded).count == recorded.count, "two tests shared a root")

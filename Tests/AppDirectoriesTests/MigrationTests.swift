@@ -722,3 +722,104 @@ struct MigrationTests {
     #expect(TreeSnapshot.listing(setup.root.home + "/.config") == ["exampleapp"])
   }
 }
+
+/// Every branch of a migration that renames, puts back or removes, and the `fsync`s that make
+/// it survive a power loss, call by call.
+@Suite("Migration durability, branch by branch")
+struct MigrationDurabilityTests {
+  struct Branch: Sendable, CustomTestStringConvertible {
+    let name: String
+    var options: MigrationOptions = []
+    var acrossFileSystems = false
+    /// What an interrupted run left, made before the migration.
+    var prepare: @Sendable (MigrationTests.Setup) throws -> Void = { _ in }
+    let action: MigrationOutcome.Action
+    /// The renames, links, removals of a top-level name and `fsync`s of the two parents and
+    /// of the staging directory, in order.
+    let trace: [String]
+    var testDescription: String { name }
+  }
+
+  static let aside = ".exampleapp.appdirs-moved"
+  static let staging = ".exampleapp.appdirs-staging"
+
+  static let branches: [Branch] = [
+    Branch(
+      name: "one rename", action: .moved,
+      trace: ["renameat(.exampleapp)", "fsync(.config)", "fsync(home)"]),
+    Branch(
+      name: "one rename, then a link where the source was", options: .link, action: .moved,
+      trace: [
+        "renameat(.exampleapp)", "fsync(.config)", "fsync(home)", "symlinkat(.exampleapp)",
+        "fsync(home)",
+      ]),
+    Branch(
+      name: "a staged copy, published, then the source renamed aside and deleted",
+      acrossFileSystems: true, action: .copied,
+      trace: [
+        "renameat(.exampleapp)", "fsync(\(staging))", "renameat(\(staging))", "fsync(.config)",
+        "renameat(.exampleapp)", "fsync(home)", "unlinkat(\(aside))", "fsync(home)",
+      ]),
+    Branch(
+      name: "a staged copy that keeps the source", options: .keepSource, acrossFileSystems: true,
+      action: .copied,
+      trace: ["fsync(\(staging))", "renameat(\(staging))", "fsync(.config)"]),
+    Branch(
+      name: "a staging directory left by a killed copy is removed, then the move",
+      prepare: { setup in
+        try setup.root.writeFile(setup.root.home + "/.config/\(staging)/partial", "half")
+      }, action: .moved,
+      trace: [
+        "unlinkat(\(staging))", "fsync(.config)", "renameat(.exampleapp)", "fsync(.config)",
+        "fsync(home)",
+      ]),
+    Branch(
+      name: "a source renamed aside after its copy was published is deleted",
+      prepare: { setup in
+        try FileManager.default.copyItem(atPath: setup.legacy, toPath: setup.destination)
+        try FileManager.default.moveItem(
+          atPath: setup.legacy, toPath: setup.root.home + "/\(aside)")
+      }, action: .alreadyMigrated,
+      trace: ["unlinkat(\(aside))", "fsync(home)"]),
+    Branch(
+      name: "a source renamed aside whose copy has gone is put back, then moved",
+      prepare: { setup in
+        try FileManager.default.createDirectory(
+          atPath: setup.root.home + "/.config", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+          atPath: setup.legacy, toPath: setup.root.home + "/\(aside)")
+      }, action: .moved,
+      trace: [
+        "renameat(\(aside))", "fsync(home)", "renameat(.exampleapp)", "fsync(.config)",
+        "fsync(home)",
+      ]),
+  ]
+
+  @Test(arguments: branches)
+  func eachBranchIsDurable(_ branch: Branch) throws {
+    let setup = try MigrationTests.Setup(
+      faults: branch.acrossFileSystems ? [MigrationTests.acrossFileSystems] : [])
+    try branch.prepare(setup)
+    // The copy a killed run published, else the source, wherever that run left it.
+    let tree = try #require(
+      TreeSnapshot.lines(of: setup.destination) ?? TreeSnapshot.lines(of: setup.legacy)
+        ?? TreeSnapshot.lines(of: setup.root.home + "/\(Self.aside)"))
+    let outcome = try setup.migrate(branch.options)
+    #expect(outcome.action == branch.action)
+    let topLevel: Set<String> = [".exampleapp", Self.aside, Self.staging]
+    let synchronized: Set<String> = ["home", ".config", Self.staging]
+    let trace = setup.provider.records.filter { record in
+      switch record.call {
+      case .renameat: true
+      case .symlinkat, .unlinkat: topLevel.contains(record.name)
+      case .fsync: synchronized.contains(record.name)
+      default: false
+      }
+    }.map(\.description)
+    #expect(trace == branch.trace)
+    // Whatever the branch, the application's files end where they belong, whole.
+    #expect(TreeSnapshot.lines(of: setup.destination) == tree)
+    #expect(!setup.root.exists(setup.root.home + "/\(Self.aside)"))
+    #expect(!setup.root.exists(setup.root.home + "/.config/\(Self.staging)"))
+  }
+}

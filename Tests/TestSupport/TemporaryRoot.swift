@@ -151,6 +151,28 @@ final class TemporaryRoot: Sendable {
     guard mkfifo(absolutePath, 0o600) == 0 else { throw SetupFailure("mkfifo", absolutePath) }
   }
 
+  /// Makes a Unix-domain socket, bound and then closed: the socket file stays.
+  func makeSocket(_ absolutePath: String) throws {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw SetupFailure("socket", absolutePath) }
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(absolutePath.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      throw SetupFailure("socket path too long", absolutePath)
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      buffer.copyBytes(from: bytes)
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard bound == 0 else { throw SetupFailure("bind", absolutePath) }
+  }
+
   /// Gives a file to another user; the tests run as root, so this works.
   func changeOwner(_ absolutePath: String, to user: uid_t) throws {
     guard lchown(absolutePath, user, gid_t(user)) == 0 else {
@@ -258,26 +280,6 @@ extension DirectoryError {
   var rejectedName: String? {
     if case .invalidName(let name, _) = self { return name }
     return nil
-  }
-
-  /// The case's name, for the few tables whose rows allow one of several errors.
-  var caseName: String {
-    switch self {
-    case .invalidName: "invalidName"
-    case .homeUnavailable: "homeUnavailable"
-    case .unsupported: "unsupported"
-    case .notADirectory: "notADirectory"
-    case .danglingSymlink: "danglingSymlink"
-    case .ownedByAnotherUser: "ownedByAnotherUser"
-    case .directoryOfAnotherUser: "directoryOfAnotherUser"
-    case .permissionDenied: "permissionDenied"
-    case .readOnlyFileSystem: "readOnlyFileSystem"
-    case .nameTooLong: "nameTooLong"
-    case .insecureRuntimeDirectory: "insecureRuntimeDirectory"
-    case .creationFailed: "creationFailed"
-    case .migrationFailed: "migrationFailed"
-    case .cleanRefused: "cleanRefused"
-    }
   }
 }
 

@@ -9,7 +9,9 @@ import Testing
 struct InterruptedCreationTests {
   /// Deep enough that creation takes a few milliseconds, so that kills land inside it.
   static let depth = 600
-  static let kills = 30
+  /// Kills that must land in the middle of the creation, and the most runs to get them.
+  static let kills = 20
+  static let attempts = 300
 
   static func components() -> [String] { (1...depth).map { "d\($0)" } }
 
@@ -40,41 +42,52 @@ struct InterruptedCreationTests {
     }
     let arguments = ["path", "cache", "--app", "ExampleApp", "--create"]
 
-    // A run that only resolves measures the start-up; an uninterrupted run measures the whole
-    // creation. Kills land between the two, and a little around them.
-    var started = Date()
-    _ = try Tool.run(
-      ["path", "cache", "--app", "ExampleApp"], environment: environment(0), in: root)
-    let startUp = Date().timeIntervalSince(started)
-    started = Date()
+    // An uninterrupted run measures the whole creation (and, in a coverage build, the profile
+    // written at exit, which can be most of it).
+    let started = Date()
     let first = try Tool.run(arguments, environment: environment(0), in: root)
     let duration = Date().timeIntervalSince(started)
-    let earliest = UInt32(startUp * 800_000)
-    let latest = max(earliest + 1, UInt32(duration * 1_100_000))
     #expect(first.status == 0, "\(first.standardError)")
     #expect(Self.survey(root.at("run0")) == (total, true))
 
+    // Kills are drawn from a window that closes in on the creation: a kill that found nothing
+    // made moves its start up, one that found the tree whole moves its end down. The loop ends
+    // once enough kills landed in the middle, so a slow or loaded machine only takes more runs.
+    let whole = duration * 1.1
+    var window = (start: 0.0, end: whole)
     var generator = SystemRandomNumberGenerator()
     var partial = 0
-    for index in 1...Self.kills {
+    var runs = 0
+    while partial < Self.kills && runs < Self.attempts {
+      runs += 1
+      let index = runs
+      let delay = Double.random(in: window.start...window.end, using: &generator)
       let process = try Tool.start(arguments, environment: environment(index))
-      usleep(UInt32.random(in: earliest...latest, using: &generator))
+      usleep(UInt32(delay * 1_000_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
 
       let left = Self.survey(root.at("run\(index)"))
       #expect(left.allPrivate, "run \(index) left a directory that is not private")
-      if left.levels > 0 && left.levels < total { partial += 1 }
+      if left.levels > 0 && left.levels < total {
+        partial += 1
+      } else if left.levels == 0 {
+        window.start = (window.start + delay) / 2
+      } else {
+        window.end = (window.end + delay) / 2
+      }
+      if window.end - window.start < 0.001 { window = (0, whole) }
 
       let next = try Tool.run(arguments, environment: environment(index), in: root)
       #expect(next.status == 0, "run \(index): \(next.standardError)")
       #expect(Self.survey(root.at("run\(index)")) == (total, true), "run \(index)")
     }
     // Kills that all landed before or after the creation would prove nothing.
-    #expect(partial > 0, "no kill of \(Self.kills) landed in the middle of the creation")
+    #expect(
+      partial == Self.kills,
+      "only \(partial) of \(runs) kills landed in the middle of the creation")
     print(
-      "InterruptedCreationTests: \(Self.kills) kills, \(partial) in the middle of creating "
-        + "\(total) levels (start-up \(Int(startUp * 1000)) ms, whole run \(Int(duration * 1000)) ms)"
-    )
+      "InterruptedCreationTests: \(runs) kills, \(partial) in the middle of creating "
+        + "\(total) levels (a whole run \(Int(duration * 1000)) ms)")
   }
 }

@@ -123,6 +123,23 @@ import Testing
     (["help", "lst"], "unknown command 'lst' (did you mean 'list'?)"),
     (["--generate-completion-script", "tcsh"], "unknown shell 'tcsh'"),
     (["--generate-completion-script"], "needs a value"),
+    // Every command's count of arguments, and an option it does not know.
+    (["locate"], "locate needs a KIND and a FILE"),
+    (["locate", "config", "a", "b"], "too many arguments: b"),
+    (["migrate", "config", "/a", "/b", "--app", "A"], "too many arguments: /b"),
+    (["list", "--bogus"], "unknown option '--bogus'"),
+    (["locate", "config", "a", "--bogus"], "unknown option '--bogus'"),
+    (["clean", "--app", "A", "--cache", "--bogus"], "unknown option '--bogus'"),
+    (["migrate", "config", "/old", "--app", "A", "--bogus"], "unknown option '--bogus'"),
+    (["sandbox", "--bogus", "/x", "--", "true"], "unknown option '--bogus'"),
+    (["doctor", "--app"], "option '--app' needs a value (--app NAME)"),
+    (["help", "path", "--bogus"], "unknown option '--bogus'"),
+    (["--version", "extra"], "--version takes no arguments, got 'extra'"),
+    (["--help", "extra"], "--help takes no arguments, got 'extra'"),
+    (
+      ["--generate-completion-script", "bash", "extra"],
+      "--generate-completion-script takes no arguments, got 'extra'"
+    ),
   ]
 
   @Test(arguments: usageErrors)

@@ -176,6 +176,78 @@ import Testing
 
   // MARK: Warnings, each once
 
+  /// A command that passed over a variable and what it must say on standard error.
+  struct PassedOver: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let variable: (name: String, value: String)
+    /// The warning, or none where the command's own output carries it.
+    let warning: String?
+    let status: Int32
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let relativeConfig = (name: "XDG_CONFIG_HOME", value: "relative/config")
+  static let relativeConfigWarning =
+    "appdirs: warning: XDG_CONFIG_HOME is not an absolute path (\"relative/config\") and is ignored"
+  static let relativeSearch = (name: "XDG_CONFIG_DIRS", value: "etc/xdg:/etc/xdg")
+  static let relativeSearchWarning =
+    "appdirs: warning: XDG_CONFIG_DIRS entry \"etc/xdg\" is not an absolute path and is ignored"
+  static let relativeCache = (name: "XDG_CACHE_HOME", value: "relative/cache")
+  static let relativeCacheWarning =
+    "appdirs: warning: XDG_CACHE_HOME is not an absolute path (\"relative/cache\") and is ignored"
+
+  static let passedOver: [PassedOver] = [
+    PassedOver(
+      arguments: ["path", "config"], variable: relativeConfig, warning: relativeConfigWarning,
+      status: 0),
+    PassedOver(
+      arguments: ["path", "config", "--app", "ExampleApp", "--create"], variable: relativeConfig,
+      warning: relativeConfigWarning, status: 0),
+    PassedOver(
+      arguments: ["list"], variable: relativeConfig, warning: relativeConfigWarning, status: 0),
+    PassedOver(
+      arguments: ["list", "--shell"], variable: relativeSearch, warning: relativeSearchWarning,
+      status: 0),
+    // JSON carries its warnings in its "warnings" member.
+    PassedOver(arguments: ["list", "--json"], variable: relativeSearch, warning: nil, status: 0),
+    PassedOver(
+      arguments: ["locate", "config", "settings.json"], variable: relativeSearch,
+      warning: relativeSearchWarning, status: 0),
+    PassedOver(
+      arguments: ["locate", "config", "settings.json", "--app", "ExampleApp", "--all"],
+      variable: relativeSearch, warning: relativeSearchWarning, status: 0),
+    PassedOver(
+      arguments: ["clean", "--app", "ExampleApp", "--cache"], variable: relativeCache,
+      warning: relativeCacheWarning, status: 0),
+    PassedOver(
+      arguments: ["clean", "--app", "ExampleApp", "--all", "--yes"], variable: relativeCache,
+      warning: relativeCacheWarning, status: 0),
+    PassedOver(
+      arguments: ["migrate", "cache", "@/old", "--app", "ExampleApp", "--dry-run"],
+      variable: relativeCache, warning: relativeCacheWarning, status: 0),
+    // The doctor's findings are its output.
+    PassedOver(
+      arguments: ["doctor", "--app", "ExampleApp"], variable: relativeCache, warning: nil,
+      status: 1),
+  ]
+
+  @Test(arguments: passedOver)
+  func everyCommandTellsAVariableItPassesOverOnStandardError(_ row: PassedOver) throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try root.write("{}", to: "home/.config/settings.json")
+    try root.write("{}", to: "home/.config/ExampleApp/settings.json")
+    try root.write("x", to: "home/.cache/ExampleApp/file")
+    try root.write("x", to: "old/file")
+    var environment = root.toolEnvironment
+    environment[row.variable.name] = row.variable.value
+    let arguments = row.arguments.map { $0.replacingOccurrences(of: "@", with: root.path) }
+    let result = try Tool.run(
+      arguments, environment: environment, in: root,
+      standardError: row.warning.map { .line($0) } ?? .empty)
+    #expect(result.status == row.status, "\(result.standardOutput)")
+    #expect(!result.standardOutput.isEmpty)
+  }
+
   @Test func aWarningSharedByManyDirectoriesIsToldOnce() throws {
     let root = try TemporaryRoot.withUserDirectories()
     var environment = root.toolEnvironment

@@ -180,6 +180,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Point the override that chose it at the application's own folder, or remove the files yourself."
     case .cleanRefused(let path, .ownedByAnotherUser):
       "Run as the user who owns \(path), or remove it yourself if it is yours to remove."
+    case .cleanRefused(let path, .notADirectory):
+      "Move or remove what is at \(path) yourself; the application makes its cache there again when it needs it."
     case .cleanRefused(let path, .symbolicLink):
       "Remove the link at \(path) yourself, or point the setting that chose it at the application's own directory."
     case .cleanRefused(_, .protectedDirectory):

@@ -62,6 +62,8 @@ public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
   case ownedByAnotherUser(UInt32)
   /// It is a symbolic link, which is never followed.
   case symbolicLink
+  /// It is a file, a FIFO, a socket or a device, where a directory must be emptied.
+  case notADirectory
   /// Another file system is mounted there.
   case mountPoint
   /// It comes from an override or an `XDG_*` variable rather than the platform's default, and
@@ -88,6 +90,7 @@ public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
       "it is, holds or lies inside \(path), a directory of the system"
     case .ownedByAnotherUser(let owner): "it belongs to user \(owner)"
     case .symbolicLink: "it is a symbolic link, which is not followed"
+    case .notADirectory: "it is not a directory, so there is no cache in it to empty"
     case .mountPoint: "it is a mount point: another file system is mounted there"
     case .missingCacheTag(let application):
       "it was chosen by an override or an XDG variable and holds no CACHEDIR.TAG naming \(application), so nothing shows it is the application's cache"
@@ -151,7 +154,8 @@ extension AppDirectories {
     for location in targets {
       if let target = try prove(location.url.path, proof: proof, requiringTag: requiresTag) {
         if scope == .cache, target.directory == nil {
-          throw .cleanRefused(path: location.url.path, reason: .symbolicLink)
+          throw .cleanRefused(
+            path: location.url.path, reason: target.isSymbolicLink ? .symbolicLink : .notADirectory)
         }
         proved.append(target)
       }
@@ -190,6 +194,8 @@ extension AppDirectories {
     let parent: Int32
     let name: FileName
     let directory: Int32?
+    /// Whether what is there instead of a directory is a symbolic link.
+    var isSymbolicLink = false
 
     func close(_ syscalls: SystemCalls) {
       if let directory { syscalls.close(descriptor: directory) }
@@ -219,7 +225,10 @@ extension AppDirectories {
         throw .cleanRefused(path: path, reason: .ownedByAnotherUser(status.owner))
       }
       keep = true
-      return ProvedTarget(path: path, parent: located.parent, name: located.name, directory: nil)
+      var target = ProvedTarget(
+        path: path, parent: located.parent, name: located.name, directory: nil)
+      if case .symbolicLink = located.entry { target.isSymbolicLink = true }
+      return target
     case .directory:
       let directory: Int32
       switch syscalls.openDirectory(in: located.parent, entry: located.name) {

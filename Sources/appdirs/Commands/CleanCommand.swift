@@ -43,6 +43,10 @@ enum CleanCommand {
     guard let app = query.app else {
       throw UsageError(message: "clean needs --app NAME: it removes one application's files")
     }
+    // A variable passed over is told before anything goes, as every command tells it: the
+    // directories cleaned are then the defaults, not what the variable named.
+    let kinds: [AppDirectory] = scope == .cache ? [.cache] : AppDirectory.ownKinds
+    CommandLineTool.warn(try kinds.flatMap { try app.resolution(for: $0).warnings })
     let dryRun = !arguments.flag("--yes")
     let report = try app.clean(
       scope, groups: query.group.map { [$0] } ?? [], dryRun: dryRun)

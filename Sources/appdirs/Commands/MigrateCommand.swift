@@ -65,7 +65,8 @@ enum MigrateCommand {
     if arguments.flag("--link") { options.insert(.link) }
     let legacy = try legacyURL(arguments.positionals[1], app: app)
     let outcome = try app.migrate(from: legacy, to: appKind, options: options)
-    CommandLineTool.warn(outcome.warnings)
+    // What the destination passed over (a relative XDG_CONFIG_HOME), then what the move met.
+    CommandLineTool.warn(try app.resolution(for: appKind).warnings + outcome.warnings)
     Platform.write(outcome.description + "\n")
     guard outcome.action == .conflict else { return .success }
     Platform.writeError(
