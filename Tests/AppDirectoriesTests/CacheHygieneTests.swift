@@ -125,6 +125,35 @@ struct CacheHygieneTests {
     #expect(TreeSnapshot.listing(cache) == [])
   }
 
+  /// Cleaning unlinks through descriptors and makes nothing durable, as `rm -rf` does: a
+  /// removal that a power cut undoes leaves files that the next clean removes, and nothing is
+  /// ever half moved.
+  @Test("Cleaning renames nothing and syncs nothing; each removal is one unlinkat")
+  func cleaningIsUnlinksOnly() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let provider = RecordingSystemCalls()
+    let dirs = try Self.directories(root, provider: provider)
+    let cache = try dirs.directory(.cache).path
+    try root.writeFile(cache + "/a", "a")
+    try root.writeFile(cache + "/deep/b", "b")
+    try root.writeFile(root.home + "/.config/ExampleApp/settings", "s")
+    let before = provider.records.count
+    _ = try dirs.clean(.cache)
+    let emptied = provider.records.dropFirst(before)
+    #expect(!emptied.contains { [.fsync, .renameat, .linkat, .symlinkat].contains($0.call) })
+    #expect(emptied.filter { $0.call == .unlinkat }.map(\.name).sorted() == ["a", "b", "deep"])
+    #expect(TreeSnapshot.listing(cache) == ["CACHEDIR.TAG"])
+
+    let middle = provider.records.count
+    _ = try dirs.clean(.all)
+    let removed = provider.records.dropFirst(middle)
+    #expect(!removed.contains { [.fsync, .renameat, .linkat, .symlinkat].contains($0.call) })
+    #expect(
+      removed.filter { $0.call == .unlinkat }.map(\.name).sorted() == [
+        "CACHEDIR.TAG", "ExampleApp", "ExampleApp", "settings",
+      ])
+  }
+
   @Test("Without hard links the tag is renamed into place")
   func tagWithoutHardLinks() throws {
     let root = try TemporaryRoot.withUserDirectories()

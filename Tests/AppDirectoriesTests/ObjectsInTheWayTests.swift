@@ -144,6 +144,60 @@ struct ObjectsInTheWayTests {
     }
   }
 
+  /// A device, which only root can make, and a link of another user's, which only root can
+  /// give away: the walk, `clean` and `migrate` refuse each, and nothing changes.
+  @Test("A device or another user's link in the way", .needsRoot, arguments: ["device", "link"])
+  func objectsOnlyRootCanMake(_ object: String) throws {
+    try TemporaryRoot.with { root in
+      try root.makeDirectory("cache")
+      try root.makeDirectory("elsewhere")
+      for path in [root.at("cache/ExampleApp"), root.at("legacy")] {
+        if object == "device" {
+          // The device of /dev/null, major 1 and minor 3, as glibc's makedev encodes it.
+          #expect(mknod(path, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) == 0)
+        } else {
+          try root.makeSymlink(path, to: root.at("elsewhere"))
+          try root.changeOwner(path, to: otherUserID)
+        }
+      }
+      // A base directory that is another user's link, below which the walk must create.
+      try root.makeSymlink(root.at("linked"), to: root.at("elsewhere"))
+      try root.changeOwner(root.at("linked"), to: otherUserID)
+      let dirs = try AppDirectories(app: "ExampleApp", environment: Self.environment(root))
+      let before = TreeSnapshot.lines(of: root.path)
+      let cache = root.at("cache/ExampleApp")
+      let legacy = URL(fileURLWithPath: root.at("legacy"))
+      if object == "device" {
+        #expect(throws: DirectoryError.notADirectory(path: cache)) { try dirs.directory(.cache) }
+        #expect(throws: DirectoryError.cleanRefused(path: cache, reason: .notADirectory)) {
+          try dirs.clean(.cache)
+        }
+        #expect(throws: DirectoryError.notADirectory(path: root.at("legacy"))) {
+          try dirs.migrate(from: legacy, to: .config)
+        }
+      } else {
+        // Where a directory must be made the link itself is refused. (An existing directory
+        // of the user's or root's at its end is the steady state's single stat, as for any
+        // path; the link rule applies when the walk has to create.)
+        let linked = try AppDirectories(
+          app: "ExampleApp", environment: root.environment(["XDG_CACHE_HOME": root.at("linked")]))
+        #expect(
+          throws: DirectoryError.ownedByAnotherUser(
+            path: root.at("linked"), owner: otherUserID, isSymbolicLink: true)
+        ) { try linked.directory(.cache) }
+        for scope in [CleanScope.cache, .all] {
+          #expect(
+            throws: DirectoryError.cleanRefused(
+              path: cache, reason: .ownedByAnotherUser(otherUserID))
+          ) { try dirs.clean(scope) }
+        }
+        let outcome = try dirs.migrate(from: legacy, to: .config)
+        #expect(outcome.action == .nothingToMigrate)
+      }
+      #expect(TreeSnapshot.lines(of: root.path) == before)
+    }
+  }
+
   /// An unsearchable directory on the way: root passes through it, a user is refused there.
   @Test("An unsearchable directory on the way: root passes, a user is refused there")
   func unsearchableDirectory() throws {
@@ -160,6 +214,41 @@ struct ObjectsInTheWayTests {
           throws: DirectoryError.permissionDenied(
             path: root.at("cache/locked"), errno: .permissionDenied)
         ) { try dirs.directory(.cache) }
+      }
+    }
+  }
+
+  /// A cache and a legacy folder that their owner cannot search: root empties and moves them,
+  /// a user is refused at each, and nothing changes.
+  @Test("An unsearchable cache or legacy folder: root cleans and moves it, a user is refused")
+  func unsearchableCacheAndLegacyFolder() throws {
+    try TemporaryRoot.with { root in
+      let cache = root.home + "/.cache/ExampleApp"
+      try root.writeFile(cache + "/file", "x")
+      try root.writeFile(root.at("legacy/file"), "x")
+      for path in [cache, root.at("legacy")] { chmod(path, 0) }
+      defer {
+        for path in [cache, root.at("legacy"), root.home + "/.config/ExampleApp"] {
+          chmod(path, 0o700)
+        }
+      }
+      let dirs = try AppDirectories(app: "ExampleApp", environment: root.environment())
+      let legacy = URL(fileURLWithPath: root.at("legacy"))
+      if geteuid() == 0 {
+        _ = try dirs.clean(.cache)
+        #expect(TreeSnapshot.listing(cache) == [])
+        #expect(try dirs.migrate(from: legacy, to: .config).action == .moved)
+        #expect(TreeSnapshot.listing(root.home + "/.config/ExampleApp") == ["file"])
+      } else {
+        let before = TreeSnapshot.lines(of: root.path)
+        #expect(
+          throws: DirectoryError.permissionDenied(path: cache, errno: .permissionDenied)
+        ) { try dirs.clean(.cache) }
+        #expect(
+          throws: DirectoryError.permissionDenied(
+            path: root.at("legacy"), errno: .permissionDenied)
+        ) { try dirs.migrate(from: legacy, to: .config) }
+        #expect(TreeSnapshot.lines(of: root.path) == before)
       }
     }
   }

@@ -70,11 +70,16 @@ struct XDGEnvironmentTests {
     let (base, app) = try resolve(variable, value: value)
     #expect(base.path == "\(Self.home)/\(variable.defaultFolder)")
     #expect(base.source == .default)
-    #expect(base.warnings.count == 1)
-    #expect(base.warningText.contains(variable.name))
-    #expect(base.warningText.contains(value))
+    // The typed record of what was passed over and why, and the warning word for word.
+    let passedOver = IgnoredValue(.variable(variable.name), .notAbsolute(value))
+    #expect(base.ignored == [passedOver])
+    #expect(
+      base.warnings.map(\.message) == [
+        "\(variable.name) is not an absolute path (\"\(value)\") and is ignored"
+      ])
     #expect(app.path == "\(Self.home)/\(variable.defaultFolder)/ExampleApp")
-    #expect(app.warningText.contains(variable.name))
+    #expect(app.ignored == [passedOver])
+    #expect(app.warnings == base.warnings)
   }
 
   @Test(arguments: baseVariables)

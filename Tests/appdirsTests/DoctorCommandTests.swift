@@ -206,6 +206,34 @@ import Testing
       name: "file instead of a directory",
       prepare: { root, _ in try root.write("", to: "data/ExampleApp") },
       problem: "@/data/ExampleApp is not a directory", fix: "mv '@/data/ExampleApp'"),
+    Finding(
+      name: "FIFO instead of a directory",
+      prepare: { root, _ in try root.makeFIFO(root.at("data/ExampleApp")) },
+      problem: "@/data/ExampleApp is not a directory", fix: "mv '@/data/ExampleApp'"),
+    Finding(
+      name: "socket instead of a directory",
+      prepare: { root, _ in
+        try root.makeDirectory("config")
+        try root.makeSocket(root.at("config/ExampleApp"))
+      },
+      problem: "@/config/ExampleApp is not a directory", fix: "mv '@/config/ExampleApp'"),
+    Finding(
+      name: "link to a file instead of a directory",
+      prepare: { root, _ in
+        try root.write("x", to: "a-file")
+        try root.makeDirectory("cache")
+        try root.symlink("cache/ExampleApp", to: root.at("a-file"))
+      },
+      problem: "@/cache/ExampleApp is not a directory", fix: "mv '@/cache/ExampleApp'"),
+    Finding(
+      name: "loop of links",
+      prepare: { root, _ in
+        try root.makeDirectory("cache")
+        try root.symlink("cache/ExampleApp", to: root.at("cache/ExampleApp"))
+      },
+      problem:
+        "@/cache/ExampleApp is a symbolic link to @/cache/ExampleApp, which leads nowhere: its links loop or end at a missing target",
+      fix: "Remove the link (rm '@/cache/ExampleApp'), or point it at a directory."),
   ]
 
   /// The findings that need a file of root's, which only root can leave in the user's root.

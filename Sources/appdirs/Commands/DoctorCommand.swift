@@ -257,6 +257,19 @@ enum DoctorCommand {
     guard let entry = standard.inspect(path) else { return [] }
     if entry.kind == .symbolicLink && standard.inspect(path, followingSymlinks: true) == nil {
       let target = standard.symbolicLinkTarget(path) ?? "?"
+      // Something at the target, yet nothing at its end: the links loop, or end at another
+      // link that leads nowhere. Making the target would not help.
+      let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+      let absoluteTarget = target.hasPrefix("/") ? target : parent + "/" + target
+      if standard.inspect(absoluteTarget) != nil {
+        return [
+          Finding(
+            isProblem: true,
+            message:
+              "\(path) is a symbolic link to \(target), which leads nowhere: its links loop or end at a missing target",
+            fix: "Remove the link (rm '\(path)'), or point it at a directory.")
+        ]
+      }
       return [
         Finding(
           isProblem: true,
