@@ -464,7 +464,7 @@ struct CacheHygieneTests {
     let dirs = try Self.directories(root)
     let relative = try #require(URL(string: "old/exampleapp"))
     let expected = DirectoryError.invalidName(
-      name: "old/exampleapp", reason: "the legacy path is not an absolute path")
+      name: "old/exampleapp", reason: .legacyPathNotAbsolute)
     #expect(throws: expected) { try dirs.locations(legacy: [relative]) }
     #expect(throws: expected) { try dirs.clean(.all, legacy: [relative]) }
   }

@@ -48,7 +48,7 @@ struct ErrorMappingTests {
 
   /// Every case with the path and `errno` it reports.
   static let exposed: [(DirectoryError, path: String?, errno: SystemErrno?)] = [
-    (.invalidName(name: "a/b", reason: "r"), nil, nil),
+    (.invalidName(name: "a/b", reason: .separator("/")), nil, nil),
     (.homeUnavailable(reason: "r"), nil, nil),
     (.unsupported(reason: .appGroups(on: .android)), nil, nil),
     (.notADirectory(path: path), path, .notDirectory),
@@ -249,16 +249,13 @@ struct ErrorMappingTests {
       ])
   }
 
-  static let badFiles: [(String, String)] = [
-    ("", "the file name is empty"),
-    ("a\u{0}b", "the file name contains a NUL byte"),
-    ("../x", "the file name contains .., which leaves the search directories"),
-    ("themes/../../x", "the file name contains .., which leaves the search directories"),
-    ("/etc/passwd", "the file must be relative to the search directories"),
+  static let badFiles: [(String, NameProblem)] = [
+    ("", .emptyFile), ("a\u{0}b", .fileContainsNUL), ("../x", .fileLeavesTheSearchDirectories),
+    ("themes/../../x", .fileLeavesTheSearchDirectories), ("/etc/passwd", .fileNotRelative),
   ]
 
   @Test("locate refuses what cannot be a relative file name", arguments: badFiles)
-  func locateInputChecks(_ file: String, _ reason: String) throws {
+  func locateInputChecks(_ file: String, _ reason: NameProblem) throws {
     let dirs = try AppDirectories(app: "ExampleApp", environment: pureEnvironment())
     do throws(DirectoryError) {
       _ = try dirs.locate(file, in: .config)

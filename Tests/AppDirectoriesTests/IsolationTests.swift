@@ -129,14 +129,20 @@ struct IsolationTests {
       try scratch.makeDirectory(scratch.at("keep"), mode: 0o700)
       try scratch.writeFile(scratch.at("keep/file"), "kept")
       let used = try withIsolatedAppDirectories { root in
-        let cache = try StandardDirectories.directory(.cache)
-        try FileManager.default.createSymbolicLink(
-          atPath: cache.path + "/link", withDestinationPath: scratch.at("keep"))
+        try Self.linkTheCache(to: scratch.at("keep"))
         return root
       }
       #expect(!FileManager.default.fileExists(atPath: used.path))
       #expect(scratch.exists(scratch.at("keep/file")))
     }
+  }
+
+  /// A link from the isolated cache to `target` outside the root, which the removal of the
+  /// root must not follow.
+  static func linkTheCache(to target: String) throws {
+    let cache = try StandardDirectories.directory(.cache)
+    try FileManager.default.createSymbolicLink(
+      atPath: cache.path + "/link", withDestinationPath: target)
   }
 
   @Test func theAsyncRootIsRemovedAfterwardsWithoutFollowingLinks() async throws {
@@ -146,9 +152,7 @@ struct IsolationTests {
     try scratch.writeFile(scratch.at("keep/file"), "kept")
     let used = try await withIsolatedAppDirectories { root in
       await Task.yield()
-      let cache = try StandardDirectories.directory(.cache)
-      try FileManager.default.createSymbolicLink(
-        atPath: cache.path + "/link", withDestinationPath: scratch.at("keep"))
+      try Self.linkTheCache(to: scratch.at("keep"))
       return root
     }
     #expect(!FileManager.default.fileExists(atPath: used.path))

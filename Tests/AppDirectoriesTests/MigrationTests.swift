@@ -381,7 +381,7 @@ struct MigrationTests {
     let relative = try #require(URL(string: "old/exampleapp"))
     #expect(
       throws: DirectoryError.invalidName(
-        name: "old/exampleapp", reason: "the legacy path is not an absolute path")
+        name: "old/exampleapp", reason: .legacyPathNotAbsolute)
     ) { try setup.dirs.migrate(from: relative, to: .config) }
     #expect(setup.everything == before)
   }

@@ -39,6 +39,17 @@ struct ObjectsInTheWayTests {
     }
   }
 
+  /// The object where the application's cache must be, the application, and the tree as it
+  /// then is.
+  static func place(_ object: Object, atTheCacheIn root: TemporaryRoot) throws -> (
+    AppDirectories, [String]?
+  ) {
+    try root.makeDirectory("cache")
+    try object.make(at: root.at("cache/ExampleApp"), in: root)
+    let dirs = try AppDirectories(app: "ExampleApp", environment: environment(root))
+    return (dirs, TreeSnapshot.lines(of: root.path))
+  }
+
   static func environment(_ root: TemporaryRoot) -> ProcessEnvironment {
     root.environment(["XDG_CACHE_HOME": root.at("cache"), "XDG_CONFIG_HOME": root.at("config")])
   }
@@ -48,10 +59,7 @@ struct ObjectsInTheWayTests {
     arguments: Object.allCases)
   func walk(_ object: Object) throws {
     try TemporaryRoot.with { root in
-      try root.makeDirectory("cache")
-      try object.make(at: root.at("cache/ExampleApp"), in: root)
-      let dirs = try AppDirectories(app: "ExampleApp", environment: Self.environment(root))
-      let before = TreeSnapshot.lines(of: root.path)
+      let (dirs, before) = try Self.place(object, atTheCacheIn: root)
       #expect(throws: object.walkError(at: root.at("cache/ExampleApp"))) {
         try dirs.directory(.cache)
       }
@@ -82,10 +90,7 @@ struct ObjectsInTheWayTests {
     arguments: Object.allCases)
   func clean(_ object: Object) throws {
     try TemporaryRoot.with { root in
-      try root.makeDirectory("cache")
-      try object.make(at: root.at("cache/ExampleApp"), in: root)
-      let dirs = try AppDirectories(app: "ExampleApp", environment: Self.environment(root))
-      let before = TreeSnapshot.lines(of: root.path)
+      let (dirs, before) = try Self.place(object, atTheCacheIn: root)
       #expect(
         throws: DirectoryError.cleanRefused(
           path: root.at("cache/ExampleApp"), reason: cleanRefusal(for: object))

@@ -171,7 +171,7 @@ struct OneLinerProcessTests {
     }
     let lines = try Self.runChild(["HOME": root.home], root: root, executable: renamed)
     let error = DirectoryError.invalidName(
-      name: "one\u{1}liner", reason: "it contains the control character U+0001")
+      name: "one\u{1}liner", reason: .controlCharacter("\u{1}"))
     #expect(lines.first == "applicationSupportDirectory error \(error)")
     #expect(lines.contains("sharedContainerURL error \(error)"))
     // What does not need the application's name still works.

@@ -266,20 +266,33 @@ struct OverrideTests {
         == IgnoredValue(.variable("EX_CACHE_DIR"), .notAbsolute("/srv/cache")))
   }
 
-  static let badPrefixes: [(String, String)] = [
-    ("", "the environment prefix is empty"),
-    ("ex", "an environment prefix starts with a capital letter A-Z"),
-    ("1EX", "an environment prefix starts with a capital letter A-Z"),
-    ("_EX", "an environment prefix starts with a capital letter A-Z"),
-    ("EX-APP", "an environment prefix is made of capital letters A-Z, digits and _ only"),
-    ("EXé", "an environment prefix is made of capital letters A-Z, digits and _ only"),
-    ("EX APP", "an environment prefix is made of capital letters A-Z, digits and _ only"),
-    ("XDG", "the environment prefix XDG belongs to the base directories"),
-    (String(repeating: "A", count: 65), "the environment prefix is 65 bytes long; the limit is 64"),
+  static let badPrefixes: [(String, NameProblem, String)] = [
+    ("", .emptyEnvironmentPrefix, "the environment prefix is empty"),
+    ("ex", .environmentPrefixStart, "an environment prefix starts with a capital letter A-Z"),
+    ("1EX", .environmentPrefixStart, "an environment prefix starts with a capital letter A-Z"),
+    ("_EX", .environmentPrefixStart, "an environment prefix starts with a capital letter A-Z"),
+    (
+      "EX-APP", .environmentPrefixCharacters,
+      "an environment prefix is made of capital letters A-Z, digits and _ only"
+    ),
+    (
+      "EXé", .environmentPrefixCharacters,
+      "an environment prefix is made of capital letters A-Z, digits and _ only"
+    ),
+    (
+      "EX APP", .environmentPrefixCharacters,
+      "an environment prefix is made of capital letters A-Z, digits and _ only"
+    ),
+    ("XDG", .environmentPrefixXDG, "the environment prefix XDG belongs to the base directories"),
+    (
+      String(repeating: "A", count: 65), .environmentPrefixTooLong(bytes: 65),
+      "the environment prefix is 65 bytes long; the limit is 64"
+    ),
   ]
 
   @Test("A prefix that cannot name variables is an invalid name", arguments: badPrefixes)
-  func badPrefixIsRefused(_ prefix: String, _ reason: String) {
+  func badPrefixIsRefused(_ prefix: String, _ reason: NameProblem, _ text: String) {
+    #expect(reason.description == text)
     #expect(throws: DirectoryError.invalidName(name: prefix, reason: reason)) {
       try AppDirectories(
         app: "ExampleApp", environmentPrefix: prefix, environment: pureEnvironment())

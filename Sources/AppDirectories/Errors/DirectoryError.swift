@@ -12,9 +12,11 @@
 /// }
 /// ```
 public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// An application name, organization or group identifier that cannot be a single path
-  /// component. Nothing was created.
-  case invalidName(name: String, reason: String)
+  /// A name that cannot be used: an application name, organization, group identifier or
+  /// version that cannot be a single path component, an environment prefix that cannot name
+  /// variables, a file to locate that leaves its search directories, or a legacy path that is
+  /// not absolute. `reason` says which rule it breaks. Nothing was created.
+  case invalidName(name: String, reason: NameProblem)
   /// Neither `HOME` nor the password database gives a usable home directory.
   case homeUnavailable(reason: String)
   /// The directory has no meaning on this platform or in this domain, or the application may
@@ -124,12 +126,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// How to fix the problem, in one sentence.
   public var recoverySuggestion: String {
     switch self {
-    case .invalidName(_, let reason) where reason.hasPrefix("the file"):
-      "Give the file as a relative path inside the search directories, such as settings.json or themes/dark.json, without .. components."
-    case .invalidName(_, let reason) where reason.contains("environment prefix"):
-      "Use an environment prefix of capital letters, digits and _, such as EXAMPLEAPP, at most 64 bytes, other than XDG."
-    case .invalidName:
-      "Use a single folder name: not empty, not . or .., without / \\ or control characters, at most 255 bytes."
+    case .invalidName(_, let reason): reason.recoverySuggestion
     case .homeUnavailable:
       "Set HOME to an absolute path, or give the user a home directory in the password database."
     case .unsupported(let reason):

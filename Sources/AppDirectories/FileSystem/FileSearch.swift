@@ -29,20 +29,14 @@ enum FileSearch {
   /// stays inside the directory it is joined to, by the rules of `style`: on Windows `\` is a
   /// separator too, and `C:\x`, `C:x`, `\x` and `\\server\share` all have a root.
   static func validateRelativeFile(_ file: String, style: PathStyle) throws(DirectoryError) {
-    if file.isEmpty { throw .invalidName(name: file, reason: "the file name is empty") }
-    if style.hasRoot(file) {
-      throw .invalidName(name: file, reason: "the file must be relative to the search directories")
-    }
-    if file.utf8.contains(0) {
-      throw .invalidName(name: file, reason: "the file name contains a NUL byte")
-    }
+    if file.isEmpty { throw .invalidName(name: file, reason: .emptyFile) }
+    if style.hasRoot(file) { throw .invalidName(name: file, reason: .fileNotRelative) }
+    if file.utf8.contains(0) { throw .invalidName(name: file, reason: .fileContainsNUL) }
     if style == .windows, file.utf8.contains(UInt8(ascii: ":")) {
-      throw .invalidName(
-        name: file, reason: "the file name contains :, which names a drive or a stream on Windows")
+      throw .invalidName(name: file, reason: .fileNamesADriveOrStream)
     }
     if style.components(file).contains("..") {
-      throw .invalidName(
-        name: file, reason: "the file name contains .., which leaves the search directories")
+      throw .invalidName(name: file, reason: .fileLeavesTheSearchDirectories)
     }
   }
 }

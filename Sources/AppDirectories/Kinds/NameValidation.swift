@@ -2,12 +2,7 @@
 /// group identifiers. Each must be a single, harmless path component on every platform.
 enum NameValidation {
   /// What a name is used for, which decides the extra rules it must follow.
-  enum Role: String, Sendable {
-    case application = "application name"
-    case organization = "organization"
-    case groupIdentifier = "group identifier"
-    case version = "version"
-  }
+  typealias Role = NameProblem.Role
 
   /// Throws ``DirectoryError/invalidName(name:reason:)`` with the reason when `name` may not be used.
   static func validate(_ name: String, as role: Role, on platform: OperatingSystem)
@@ -18,19 +13,18 @@ enum NameValidation {
     }
   }
 
-  static func problem(with name: String, as role: Role, on platform: OperatingSystem) -> String? {
-    if name.isEmpty { return "the \(role.rawValue) is empty" }
-    if name == "." || name == ".." { return "\(name) is not a folder name" }
-    if name.utf8.count > 255 {
-      return "the \(role.rawValue) is \(name.utf8.count) bytes long; the limit is 255"
-    }
+  static func problem(with name: String, as role: Role, on platform: OperatingSystem)
+    -> NameProblem?
+  {
+    if name.isEmpty { return .empty(role) }
+    if name == "." || name == ".." { return .dotName(name) }
+    if name.utf8.count > 255 { return .tooLong(role, bytes: name.utf8.count) }
     for scalar in name.unicodeScalars {
       switch scalar {
-      case "/": return "it contains /, which separates folders"
-      case "\\": return "it contains \\, which separates folders on Windows"
+      case "/", "\\": return .separator(Character(scalar))
       case _
       where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
-        return "it contains the control character U+\(hex(scalar.value))"
+        return .controlCharacter(scalar)
       default: continue
       }
     }
@@ -50,40 +44,34 @@ enum NameValidation {
     return names
   }()
 
-  private static func windowsProblem(with name: String) -> String? {
+  private static func windowsProblem(with name: String) -> NameProblem? {
     for character in name.unicodeScalars where "<>:\"|?*".unicodeScalars.contains(character) {
-      return "it contains \(character), which Windows does not allow in file names"
+      return .characterForbiddenOnWindows(character)
     }
-    if name.hasSuffix(".") || name.hasSuffix(" ") {
-      return "it ends with a dot or a space, which Windows removes"
-    }
+    if name.hasSuffix(".") || name.hasSuffix(" ") { return .endsWithDotOrSpaceOnWindows }
     let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
     let trimmedStem = stem.trimmingSuffix(while: { $0 == " " })
     if reservedWindowsNames.contains(trimmedStem.uppercased()) {
-      return "\(trimmedStem) is a reserved device name on Windows"
+      return .reservedOnWindows(String(trimmedStem))
     }
     return nil
   }
 
-  private static func groupProblem(with name: String, on platform: OperatingSystem) -> String? {
+  private static func groupProblem(with name: String, on platform: OperatingSystem)
+    -> NameProblem?
+  {
     for scalar in name.unicodeScalars {
       let allowed =
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
         || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-" || scalar == "_"
-      if !allowed {
-        return "group identifiers are reverse-DNS names made of letters, digits, '.', '-' and '_'"
-      }
+      if !allowed { return .groupIdentifierCharacters }
     }
     switch platform {
     case .iOS, .macCatalyst:
-      if !name.hasPrefix("group.") || name.count <= 6 {
-        return
-          "on \(platform.displayName) a group identifier starts with \"group.\" (group.com.example.app)"
-      }
+      if !name.hasPrefix("group.") || name.count <= 6 { return .groupIdentifierPrefix(platform) }
     case .macOS:
       if !(name.hasPrefix("group.") && name.count > 6) && !hasTeamIdentifierPrefix(name) {
-        return
-          "on macOS a group identifier starts with \"group.\" or a 10-character team ID and a dot (ABCDE12345.com.example.app)"
+        return .groupIdentifierPrefix(.macOS)
       }
     default:
       break
@@ -95,10 +83,6 @@ enum NameValidation {
     let scalars = Array(name.unicodeScalars)
     guard scalars.count > 11, scalars[10] == "." else { return false }
     return scalars[0..<10].allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-  }
-
-  private static func hex(_ value: UInt32) -> String {
-    zeroPadded(value, radix: 16, width: 4)
   }
 }
 

@@ -91,23 +91,19 @@ struct ApplicationOverrides: PlatformLayout {
   /// Why `prefix` cannot name an application's variables, or `nil` when it can: it must be
   /// `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`, whose variables are the base
   /// directories'.
-  static func problem(withPrefix prefix: String) -> String? {
-    guard let first = prefix.utf8.first else { return "the environment prefix is empty" }
-    if prefix.utf8.count > 64 {
-      return "the environment prefix is \(prefix.utf8.count) bytes long; the limit is 64"
-    }
+  static func problem(withPrefix prefix: String) -> NameProblem? {
+    guard let first = prefix.utf8.first else { return .emptyEnvironmentPrefix }
+    if prefix.utf8.count > 64 { return .environmentPrefixTooLong(bytes: prefix.utf8.count) }
     guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else {
-      return "an environment prefix starts with a capital letter A-Z"
+      return .environmentPrefixStart
     }
     for byte in prefix.utf8 {
       let allowed =
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-      if !allowed {
-        return "an environment prefix is made of capital letters A-Z, digits and _ only"
-      }
+      if !allowed { return .environmentPrefixCharacters }
     }
-    if prefix == "XDG" { return "the environment prefix XDG belongs to the base directories" }
+    if prefix == "XDG" { return .environmentPrefixXDG }
     return nil
   }
 }

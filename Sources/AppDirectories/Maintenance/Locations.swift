@@ -116,7 +116,7 @@ extension AppDirectories {
   func legacyPath(_ path: String) throws(DirectoryError) -> String {
     let style = environment.platform.pathStyle
     guard style.isAbsolute(path), !path.utf8.contains(0) else {
-      throw .invalidName(name: path, reason: "the legacy path is not an absolute path")
+      throw .invalidName(name: path, reason: .legacyPathNotAbsolute)
     }
     return style.normalize(path)
   }
