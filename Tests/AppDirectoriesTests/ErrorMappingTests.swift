@@ -113,6 +113,30 @@ struct ErrorMappingTests {
       "Remove the link at \(path) yourself, or point the setting that chose it at the application's own directory."
     ),
     (
+      .directoryOfAnotherUser(path: path, owner: 7, creating: false),
+      "Point the setting that chose \(path) at a directory of your own, or have user 7 hand it over (chown)."
+    ),
+    (
+      .migrationFailed(source: "/old", problem: .notTheApplications(.baseDirectory(.cache))),
+      "Give the application's own old folder (such as ~/.exampleapp), not a folder that other programs or users share."
+    ),
+    (
+      .cleanRefused(path: path, reason: .notADirectory),
+      "Move or remove what is at \(path) yourself; the application makes its cache there again when it needs it."
+    ),
+    (
+      .cleanRefused(path: path, reason: .outsideIsolationRoot("/box")),
+      "Give paths inside the isolated root /box (build them from StandardDirectories.url(for: .home)), never fixed or real paths."
+    ),
+    (
+      .cleanRefused(path: path, reason: .unexaminable),
+      "Check \(path) with ls -ld, then run the command again."
+    ),
+    (
+      .invalidName(name: "old", reason: .legacyPathNotAbsolute),
+      "Give the legacy directory as an absolute path, such as one built from StandardDirectories.url(for: .home)."
+    ),
+    (
       .unsupported(reason: .appGroupNotEntitled(group: "group.com.example")),
       "Add group.com.example to the app's com.apple.security.application-groups entitlement."
     ),

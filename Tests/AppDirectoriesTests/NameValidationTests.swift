@@ -198,6 +198,22 @@ struct NameValidationTests {
         == "/home/ada/.local/share/group-containers/\(identifier)")
   }
 
+  @Test func eachPlatformsGroupPrefixIsNamed() {
+    #expect(
+      NameValidation.problem(with: "com.example.app", as: .groupIdentifier, on: .macOS)
+        == .groupIdentifierPrefix(.macOS))
+    #expect(
+      NameProblem.groupIdentifierPrefix(.macOS).description
+        == "on macOS a group identifier starts with \"group.\" or a 10-character team ID and a dot (ABCDE12345.com.example.app)"
+    )
+    #expect(
+      NameValidation.problem(with: "com.example.app", as: .groupIdentifier, on: .iOS)
+        == .groupIdentifierPrefix(.iOS))
+    #expect(
+      NameProblem.groupIdentifierPrefix(.iOS).description
+        == "on iOS a group identifier starts with \"group.\" (group.com.example.app)")
+  }
+
   @Test(arguments: ["ExampleApp", "group.com.example.app"])
   func groupRulesDoNotApplyToAppNames(_ name: String) {
     #expect(NameValidation.problem(with: name, as: .application, on: .iOS) == nil)
