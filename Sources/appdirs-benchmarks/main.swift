@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 // Compares AppDirectories with Foundation's FileManager on the operations programs make most,
 // and prints one Markdown table. Run it in release with a realistic environment:
 //

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 // A bounded stress test of find-or-create: many threads and processes create the same
 // directories under a deep, fresh base at once. It prints its figures and exits non-zero on
 // any failure, any created directory that is not exactly 0700, or anything outside the base.

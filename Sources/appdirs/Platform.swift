@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The tool's contact with the process: exit codes, standard streams and terminal facts.
 ///
 /// What needs the C library or Win32 is in one twin file per platform, `Platform+POSIX.swift`

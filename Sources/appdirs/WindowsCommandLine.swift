@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The quoting of a Windows command line. `_wspawnvp` joins its arguments with spaces and
 /// quotes nothing, and the program splits the line again by the C runtime's rules
 /// (`CommandLineToArgvW`): so each argument is quoted for those rules first, or one with a

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 // swift-tools-version: 6.0
 // A package that depends on AppDirectories as its users' packages do, for an end-to-end test
 // of the testing kit: `Scripts/client-package.sh` copies it beside a link to the package and

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 extension ProcessEnvironment {
   /// The private storage of the Android app this process belongs to, `/data/user/<n>/<package>`:
   /// an app process is named after its package (`com.example.app`, or `com.example.app:worker`

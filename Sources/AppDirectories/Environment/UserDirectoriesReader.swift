@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Reads the text of `user-dirs.dirs` into an environment, once, and again only when the file
 /// changes: the one part of the snapshot that is refreshed on every call, because a desktop's
 /// `xdg-user-dirs-update` may rewrite it at any time.

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Why a name was refused, for ``DirectoryError/invalidName(name:reason:)``: an application
 /// name, an organization, a group identifier or a version that cannot be one folder name, an
 /// environment prefix that cannot name variables, a file to locate that would leave its search

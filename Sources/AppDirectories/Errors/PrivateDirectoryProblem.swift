@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Why a directory is not private to the effective user, as a runtime directory must be: a
 /// real directory, not a symbolic link, owned by the user, with permission bits exactly 0700.
 public enum PrivateDirectoryProblem: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Why a directory does not exist for the caller: the platform has no such folder, the domain
 /// is not the user's, or the application is not entitled to it.
 public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Reaches an existing path through descriptors, one component at a time from `/`, under the
 /// walk's link rule: a symbolic link on the way is followed only when the effective
 /// user or root owns it, so a link that someone else planted in a shared folder on the way

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// One name in a directory, as the file system stores it: bytes, which need not be UTF-8.
 ///
 /// The tree operations (moving, copying, removing) read names from directories and hand them

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// What is at a path, for the `appdirs` reports (`list`'s EXISTS column, `doctor`), as
 /// ``StandardDirectories/inspect(_:followingSymlinks:)`` finds it: read-only looks through the
 /// instance's system calls, so that the tool decodes no `stat` itself and can be faked.

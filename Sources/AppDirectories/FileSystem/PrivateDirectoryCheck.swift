@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The file-system stage of a ``DirectoryRequirement``: the check that a runtime directory is
 /// private to the user, the switch to its fallback, and the safe creation of a directory that
 /// may be created.

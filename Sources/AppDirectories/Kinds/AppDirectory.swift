@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// One of an application's own directories: the base directory of its kind plus the
 /// application's folder, or a group container shared by several applications.
 ///

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The Android layout: everything inside the app's private storage `<S>` =
 /// ``ProcessEnvironment/androidAppStorage`` (`/data/user/<n>/<package>`), as platformdirs maps
 /// it. Pure: it reads only the environment value. `HOME` plays no part: `<S>` is the home.

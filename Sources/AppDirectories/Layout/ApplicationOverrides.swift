@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The per-application overrides: the variables named with an application's own prefix, such
 /// as `EXAMPLEAPP_CACHE_DIR` and `EXAMPLEAPP_HOME`, laid over a platform's table.
 ///

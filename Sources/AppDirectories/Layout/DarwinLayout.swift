@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The layout of macOS, of Mac Catalyst and of iOS (with iPadOS, tvOS, watchOS and visionOS),
 /// where `~` is the app's container when it has one. Pure: it reads only the environment value.
 /// `XDG_*` variables play no part; `DirectoryLayout.xdg` selects ``XDGLayout`` on macOS instead.

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Which set of rules turns a kind of directory into a path.
 public enum DirectoryLayout: String, Sendable, Hashable, CaseIterable, Codable {
   /// The platform's own conventions: `~/Library` on Apple platforms, Known Folders on Windows,

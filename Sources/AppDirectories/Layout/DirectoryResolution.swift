@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// A resolved directory: its path, where the path came from, what was passed over on the way
 /// and why, and what the file system must still confirm before the path may be used.
 ///

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The rules every layout shares for reading paths from the environment value.
 extension ProcessEnvironment {
   /// A path read from a variable, or the record of why the variable was passed over.

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// One platform's table from kinds of directory to paths. Implementations are pure: they read
 /// only the environment value they were made with, and import no C library and no
 /// `FileManager` (a check in CI keeps it so).

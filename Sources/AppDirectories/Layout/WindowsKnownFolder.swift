@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The Windows Known Folders the library uses, with their `KNOWNFOLDERID`s and the fallbacks
 /// used when `SHGetKnownFolderPath` has no answer (or on another host, in previews and tests).
 enum WindowsKnownFolder: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The Windows layout: Known Folders, with an organization folder only when one is given.
 /// Pure: it reads only the environment value (the Known Folders captured from
 /// `SHGetKnownFolderPath`, then `APPDATA`, `LOCALAPPDATA`, `USERPROFILE`, `PUBLIC`).

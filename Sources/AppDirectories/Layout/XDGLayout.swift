@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The XDG Base Directory layout of Linux, FreeBSD and OpenBSD (and of macOS with
 /// `DirectoryLayout.xdg`). Pure: it reads only the environment value, `user-dirs.dirs`
 /// included.

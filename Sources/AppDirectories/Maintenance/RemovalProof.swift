@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// The proof before destruction, in one place: whether an opened directory may be
 /// emptied, removed or moved away as the application's, and if not, which rule says no.
 ///

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Lexical clean-up of the paths the environment gives: no `//`, no `/./`, no trailing `/`.
 ///
 /// `..` is kept as it is: removing it lexically would be wrong when a component is a symlink.

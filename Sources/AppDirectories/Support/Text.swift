@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// `text` in double quotes, with quotes, backslashes and control characters escaped, so that
 /// a value with spaces or odd bytes reads unambiguously in a message.
 func quoted(_ text: String) -> String {

@@ -1,3 +1,7 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
 /// Byte counts for people: IEC units with one decimal, as `du -h` but spelled out.
 enum ByteCount {
   static func human(_ bytes: Int64) -> String {
