@@ -3,7 +3,8 @@
 # released section of the CHANGELOG name one version; the README's snippets use no API that
 # only the [Unreleased] section lists; the licence has no template placeholder left; every
 # Swift source carries the licence notice. With a tag of that version, the tag's CHANGELOG
-# section is the same as main's.
+# section is the same as main's. With --version, checks only that the three agree and prints
+# the version (Scripts/release.sh asks it so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,8 +20,12 @@ if [[ $tool != "$readme" || $tool != "$changelog" ]]; then
   fail "the versions disagree: appdirs --version $tool, README $readme, CHANGELOG $changelog;" \
     "Scripts/release.sh VERSION writes all three"
 fi
+if [[ ${1-} == --version ]]; then
+  echo "$tool"
+  exit 0
+fi
 
-# The API names the [Unreleased] section introduces, as `name(` or `.name`: none may appear in
+# The API names the [Unreleased] section introduces (in backticks, `name(` or `Type.name`): none may appear in
 # a README snippet, since a user who pins the README's version would not have it.
 unreleased=$(awk '/^## \[Unreleased\]/{on=1; next} /^## \[/{on=0} on' CHANGELOG.md)
 released=$(awk '/^## \[Unreleased\]/{on=0; next} /^## \[/{on=1} on' CHANGELOG.md)

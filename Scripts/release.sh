@@ -16,12 +16,8 @@ new=$1
 git rev-parse -q --verify "refs/tags/v$new" >/dev/null && fail "the tag v$new exists already"
 
 # The three places agree before anything moves; the check of the README's snippets is the
-# one the release is there to satisfy, so only the version check is asked for here.
-old=$(sed -n 's/^ *static let version = "\([^"]*\)".*/\1/p' Sources/appdirs/CommandLineTool.swift)
-readme=$(sed -n 's/.*AppDirectories\.git", from: "\([^"]*\)".*/\1/p' README.md)
-changelog=$(sed -n 's/^## \[\([0-9][^]]*\)\] - [0-9-]*$/\1/p' CHANGELOG.md | head -1)
-[[ $old == "$readme" && $old == "$changelog" ]] ||
-  fail "the versions disagree before the release: tool $old, README $readme, CHANGELOG $changelog"
+# one the release is there to satisfy, so only the versions are checked here.
+old=$(bash Scripts/check-release.sh --version) || fail "the versions disagree before the release"
 [[ $(printf '%s\n%s\n' "$old" "$new" | sort -V | tail -1) == "$new" && $old != "$new" ]] ||
   fail "$new is not above the current version $old"
 body=$(awk '/^## \[Unreleased\]/{on=1; next} /^## \[/{on=0} on' CHANGELOG.md | grep -v '^[[:space:]]*$' || true)
