@@ -252,6 +252,12 @@ public struct AppDirectories: Sendable {
     return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).url
   }
 
+  /// The application's runtime directory, found or created and checked as ``directory(_:)``
+  /// does, as a resolution with nothing left pending: where its sockets and locks go.
+  func ensuredRuntimeDirectory() throws(DirectoryError) -> DirectoryResolution {
+    try privateDirectoryCheck.ensure(try uncachedResolution(for: .runtime))
+  }
+
   /// The directories searched for a kind's files, most important first: for data and config
   /// the user's own directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`),
   /// each with the application's folder; for other kinds only the kind's own directory.
@@ -325,7 +331,7 @@ public struct AppDirectories: Sendable {
     if storage.environment.platform.isApple { excludeFromBackup(path) }
   }
 
-  private var privateDirectoryCheck: PrivateDirectoryCheck {
+  var privateDirectoryCheck: PrivateDirectoryCheck {
     PrivateDirectoryCheck(syscalls: storage.syscalls, environment: storage.environment)
   }
 

@@ -54,7 +54,8 @@ enum CommandLineTool {
   /// Every command, in the order the help lists them.
   static let commands: [Command] = [
     PathCommand.command, ListCommand.command, LocateCommand.command, DoctorCommand.command,
-    MigrateCommand.command, CleanCommand.command, SandboxCommand.command, HelpCommand.command,
+    MigrateCommand.command, CleanCommand.command, LockCommand.command, SandboxCommand.command,
+    HelpCommand.command,
   ]
 
   /// The options that stand instead of a command.
@@ -162,8 +163,9 @@ enum CommandLineTool {
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
     case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .directoryOfAnotherUser,
       .permissionDenied,
-      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed:
+      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .notARegularFile:
       .cannotCreate
+    case .lockHeld: .temporaryFailure
     }
   }
 

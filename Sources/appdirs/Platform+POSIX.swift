@@ -38,6 +38,45 @@
       return .cannotRun
     }
 
+    /// Runs `command`, found in `PATH`, with the process's environment, waits for it and
+    /// returns the status to end with: its exit code, or 128 plus the signal that ended it, as
+    /// a shell reports it; `cannotRun` after saying why when it cannot be started. Meanwhile
+    /// the signals that ask a program to stop or to reload (HUP, INT, QUIT, TERM, USR1, USR2)
+    /// are passed on to it, so that the tool ends when the command does.
+    static func run(_ command: [String]) -> Int32 {
+      var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+      defer { for pointer in argv { free(pointer) } }
+      for signal in forwardedSignals { _ = systemSignal(signal, forwardToChild) }
+      defer { for signal in forwardedSignals { _ = systemSignal(signal, SIG_DFL) } }
+      var child: pid_t = 0
+      let spawned = posix_spawnp(&child, command[0], nil, nil, &argv, processEnvironment)
+      guard spawned == 0 else {
+        writeError(
+          "appdirs: error: cannot run \(command[0]): \(String(cString: strerror(spawned)))\n")
+        return ExitCode.cannotRun.rawValue
+      }
+      forwardedChild = child
+      defer { forwardedChild = 0 }
+      var status: Int32 = 0
+      while waitpid(child, &status, 0) < 0 {
+        guard errno == EINTR else { return ExitCode.cannotRun.rawValue }
+      }
+      // The wait status's layout is the same on Linux, Android and Darwin: the signal in the
+      // low seven bits, else the exit code in the next eight.
+      let signal = status & 0x7F
+      return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Waits (`usleep`).
+    static func pause(milliseconds: Int) {
+      usleep(UInt32(milliseconds * 1000))
+    }
+
+    /// Ends the process with a status of its own, such as a command's that `lock` ran.
+    static func exit(status: Int32) -> Never {
+      systemExit(status)
+    }
+
     /// Whether standard output is a terminal.
     static var standardOutputIsTerminal: Bool { isatty(1) != 0 }
 
@@ -71,4 +110,26 @@
 
   private let systemWrite = write
   private func systemExit(_ code: Int32) -> Never { exit(code) }
+  private let systemSignal = signal
+
+  /// The signals `run` passes on to its command.
+  private let forwardedSignals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2]
+
+  /// The command `run` waits for, while it runs; 0 before and after. Written only by the
+  /// tool's one thread and read by the signal handler on that thread.
+  nonisolated(unsafe) private var forwardedChild: pid_t = 0
+
+  private let forwardToChild: @convention(c) (Int32) -> Void = { signal in
+    let child = forwardedChild
+    if child > 0 { kill(child, signal) }
+  }
+
+  /// The process's environment, as the C library keeps it.
+  private var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    #if canImport(Darwin)
+      _NSGetEnviron().pointee
+    #else
+      environ
+    #endif
+  }
 #endif

@@ -20,6 +20,13 @@
           value.withCString(encodedAs: UTF16.self) { value in _wputenv_s(name, value) }
         }
       }
+      exitProcess(run(command))
+    }
+
+    /// Runs `command`, found in `PATH`, with the process's environment, waits for it and
+    /// returns its exit code; `cannotRun` after saying why when it cannot be started. Windows
+    /// has no signals to pass on: Ctrl+C reaches every process of the console.
+    static func run(_ command: [String]) -> Int32 {
       // The program is looked up in PATH by its name; the arguments are joined into one
       // command line, so each is quoted for the C runtime to split it back.
       let program = Array(command[0].utf16) + [0]
@@ -34,9 +41,19 @@
       guard status >= 0 else {
         let reason = String(cString: strerror(lastErrno))
         writeError("appdirs: error: cannot run \(command[0]): \(reason)\n")
-        return .cannotRun
+        return ExitCode.cannotRun.rawValue
       }
-      exitProcess(Int32(truncatingIfNeeded: status))
+      return Int32(truncatingIfNeeded: status)
+    }
+
+    /// Waits (`Sleep`).
+    static func pause(milliseconds: Int) {
+      Sleep(DWORD(milliseconds))
+    }
+
+    /// Ends the process with a status of its own, such as a command's that `lock` ran.
+    static func exit(status: Int32) -> Never {
+      exitProcess(status)
     }
 
     /// Whether standard output is a console (`_isatty`). When it is, the console is asked to

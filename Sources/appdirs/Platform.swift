@@ -16,6 +16,8 @@ enum Platform {
     case usage = 64
     /// A directory could not be created.
     case cannotCreate = 73
+    /// The lock is held by another process (`lock` without `--wait`), as `flock -n` reports it.
+    case temporaryFailure = 75
     /// The environment is unusable: no home, no safe runtime directory.
     case configuration = 78
     /// The command given to `sandbox` could not be run (not found, not executable).

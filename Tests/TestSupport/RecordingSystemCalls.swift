@@ -32,6 +32,9 @@ enum SystemCall: Sendable, Hashable {
   case readLinkAt(name: String)
   case lock
   case link(from: String, to: String)
+  case openLockFile(name: String)
+  case tryLock
+  case replaceContents
 }
 
 /// The one test provider of system calls: it forwards every call to the real system and
@@ -50,6 +53,8 @@ struct RecordingSystemCalls: SystemCallProvider {
     // The tree operations.
     case readdir, renameat, unlinkat, sendfile, write, fsync, futimens, utimensat, symlinkat
     case readlinkat, flock, linkat
+    // The runtime files.
+    case ftruncate
   }
 
   /// One call as faults see it: which one, on which name (a path for `stat` and `open`, a
@@ -410,6 +415,22 @@ struct RecordingSystemCalls: SystemCallProvider {
 
   func lockExclusively(descriptor: Int32) -> SystemErrno? {
     fault(.lock, .flock, name(of: descriptor)) ?? live.lockExclusively(descriptor: descriptor)
+  }
+
+  func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
+    if let error = fault(.openLockFile(name: name), .openat, name) { return .failure(error) }
+    let result = live.openLockFile(in: directory, name: name)
+    remember(result, as: name)
+    return result
+  }
+
+  func tryLockExclusively(descriptor: Int32) -> SystemErrno? {
+    fault(.tryLock, .flock, name(of: descriptor)) ?? live.tryLockExclusively(descriptor: descriptor)
+  }
+
+  func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
+    fault(.replaceContents, .ftruncate, name(of: descriptor))
+      ?? live.replaceContents(descriptor: descriptor, with: bytes)
   }
 
   func link(

@@ -52,6 +52,13 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case insecureRuntimeDirectory(path: String, problem: PrivateDirectoryProblem)
   /// Creating the directory failed for another reason, given by `errno`.
   case creationFailed(path: String, errno: SystemErrno)
+  /// Something that is not a regular file (a directory, a symbolic link, a FIFO) stands where
+  /// the library keeps a file of its own, such as a lock file. It is not opened through, not
+  /// used and not changed.
+  case notARegularFile(path: String)
+  /// Another process holds the lock whose file is at `path`; `holder` is the process ID it
+  /// wrote there, when one could be read (for messages only: it is never trusted).
+  case lockHeld(path: String, holder: Int32?)
   /// Moving an application's files from the legacy path `source` could not go ahead, or
   /// stopped; see ``AppDirectories/AppDirectories/migrate(from:to:options:)`` for what is
   /// left where.
@@ -67,7 +74,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notADirectory(let path), .danglingSymlink(let path), .readOnlyFileSystem(let path),
       .ownedByAnotherUser(let path, _, _), .directoryOfAnotherUser(let path, _, _),
       .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
-      .insecureRuntimeDirectory(let path, _):
+      .insecureRuntimeDirectory(let path, _), .notARegularFile(let path), .lockHeld(let path, _):
       path
     case .migrationFailed(_, .failed(let path, _)): path
     case .migrationFailed(_, .specialFiles(let paths)) where !paths.isEmpty: paths[0]
@@ -120,6 +127,12 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "refusing the runtime directory \(path): it \(problem)"
     case .creationFailed(let path, let errno):
       "cannot create \(path): \(errno)"
+    case .notARegularFile(let path):
+      "\(path) exists but is not a regular file"
+    case .lockHeld(let path, let holder?):
+      "\(path) is locked by process \(holder)"
+    case .lockHeld(let path, nil):
+      "\(path) is locked by another process"
     case .migrationFailed(let source, let problem):
       "cannot move \(source): \(problem)"
     case .cleanRefused(let path, let reason):
@@ -163,6 +176,12 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       } else {
         "Check the path and its parent directories, then try again."
       }
+    case .notARegularFile(let path):
+      "Move or remove what is at \(path); the file is made again when it is needed."
+    case .lockHeld(_, let holder?):
+      "Wait until process \(holder) ends or releases the lock (the system releases it when the holder exits), or wait for it."
+    case .lockHeld:
+      "Wait until the other process ends or releases the lock (the system releases it when the holder exits), or wait for it."
     case .migrationFailed(_, .specialFiles):
       "Remove the FIFOs, sockets and devices (the programs that use them make them again), then run the migration again."
     case .migrationFailed(_, .overlapping):

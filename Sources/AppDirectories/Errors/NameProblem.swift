@@ -27,6 +27,10 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
     case groupIdentifier = "group identifier"
     /// A version, of ``AppDirectories/AppDirectories/removeOtherVersions(of:keeping:)``.
     case version
+    /// A socket's name, of ``AppDirectories/AppDirectories/socketURL(named:)``.
+    case socketName = "socket name"
+    /// A lock's name, of ``AppDirectories/AppDirectories/lock(named:)``.
+    case lockName = "lock name"
   }
 
   // Folder names.

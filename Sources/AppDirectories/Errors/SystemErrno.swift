@@ -63,6 +63,9 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
   static let badFileDescriptor = SystemErrno(rawValue: EBADF)
   /// `EBUSY`: the file or directory is in use.
   public static let busy = SystemErrno(rawValue: EBUSY)
+  /// `EAGAIN` (`EWOULDBLOCK`): the call would have to wait, such as for a lock another holder
+  /// has.
+  public static let wouldBlock = SystemErrno(rawValue: EAGAIN)
   #if !os(Windows)
     /// `EDQUOT`: the disk quota is exceeded.
     public static let quotaExceeded = SystemErrno(rawValue: EDQUOT)
@@ -91,6 +94,7 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
       ENFILE: "ENFILE", ENOSPC: "ENOSPC", EROFS: "EROFS", EMLINK: "EMLINK",
       ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EBADF: "EBADF", ENOMEM: "ENOMEM",
       EXDEV: "EXDEV", ENOTEMPTY: "ENOTEMPTY", ENOSYS: "ENOSYS", EBUSY: "EBUSY",
+      EAGAIN: "EAGAIN",
     ]
     #if !os(Windows)
       names[EDQUOT] = "EDQUOT"

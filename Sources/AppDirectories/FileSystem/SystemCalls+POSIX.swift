@@ -23,6 +23,9 @@
     /// The effective user ID (`geteuid`).
     var effectiveUserID: UInt32 { UInt32(geteuid()) }
 
+    /// The process's ID (`getpid`), written in a lock file for messages.
+    var processID: Int32 { Int32(getpid()) }
+
     /// The wall-clock time in whole seconds (`clock_gettime(CLOCK_REALTIME)`, no system call
     /// through the vDSO).
     func secondsSinceEpoch() -> Int {
@@ -285,6 +288,31 @@
 
     func lockExclusively(descriptor: Int32) -> SystemErrno? {
       flock(descriptor, LOCK_EX) == 0 ? nil : Self.lastError
+    }
+
+    func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
+      let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+      let descriptor = openat(directory, name, flags, mode_t(0o600))
+      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+    }
+
+    func tryLockExclusively(descriptor: Int32) -> SystemErrno? {
+      guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return nil }
+      // EWOULDBLOCK is EAGAIN on every platform this file serves.
+      return errno == EWOULDBLOCK ? .wouldBlock : Self.lastError
+    }
+
+    func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
+      guard ftruncate(descriptor, 0) == 0 else { return Self.lastError }
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { rest in
+          pwrite(descriptor, rest.baseAddress, rest.count, off_t(offset))
+        }
+        if written < 0 { return Self.lastError }
+        offset += written
+      }
+      return nil
     }
 
     func link(

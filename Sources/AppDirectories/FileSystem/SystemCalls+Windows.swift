@@ -73,6 +73,9 @@
     func sleep(microseconds: Int) {
       Sleep(DWORD(max(1, microseconds / 1000)))
     }
+
+    /// The process's ID (`GetCurrentProcessId`), written in a lock file for messages.
+    var processID: Int32 { Int32(bitPattern: UInt32(GetCurrentProcessId())) }
   }
 
   /// The real system calls, made of Win32 calls.
@@ -200,6 +203,61 @@
       FileStatus, SystemErrno
     > {
       status(in: directory, name: entry.description, followSymlinks: followSymlinks)
+    }
+
+    // MARK: Single-instance locks
+
+    func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
+      guard let path = Self.path(in: directory, name: name) else { return .failure(.badDescriptor) }
+      // Made if missing, never through a reparse point: one found there is refused as a link.
+      let flags = DWORD(FILE_ATTRIBUTE_NORMAL) | DWORD(FILE_FLAG_OPEN_REPARSE_POINT)
+      let handle = Self.withWidePath(path) {
+        CreateFileW(
+          $0, DWORD(GENERIC_READ) | DWORD(GENERIC_WRITE), shareAll, nil, DWORD(OPEN_ALWAYS), flags,
+          nil)
+      }
+      guard let handle, handle != INVALID_HANDLE_VALUE else { return .failure(Self.lastError) }
+      switch Self.status(handle) {
+      case .success(let status) where status.type == .regular:
+        return .success(handles.add(handle, path: path))
+      case .success(let status):
+        CloseHandle(handle)
+        return .failure(status.type == .symbolicLink ? .tooManySymbolicLinks : .isDirectory)
+      case .failure(let error):
+        CloseHandle(handle)
+        return .failure(error)
+      }
+    }
+
+    /// Where the lock's one byte lies: far beyond the holder's process ID at the start of the
+    /// file, since a byte-range lock of Windows also stops others reading the bytes it covers.
+    private static let lockOffsetHigh: DWORD = 0x4000_0000
+
+    func tryLockExclusively(descriptor: Int32) -> SystemErrno? {
+      guard let entry = handles.entry(descriptor) else { return .badDescriptor }
+      var overlapped = OVERLAPPED()
+      overlapped.OffsetHigh = Self.lockOffsetHigh
+      let flags = DWORD(LOCKFILE_EXCLUSIVE_LOCK) | DWORD(LOCKFILE_FAIL_IMMEDIATELY)
+      if LockFileEx(entry.handle, flags, 0, 1, 0, &overlapped) { return nil }
+      let error = GetLastError()
+      return error == DWORD(ERROR_LOCK_VIOLATION) ? .wouldBlock : SystemErrno(windowsError: error)
+    }
+
+    func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
+      guard let entry = handles.entry(descriptor) else { return .badDescriptor }
+      guard SetFilePointerEx(entry.handle, LARGE_INTEGER(), nil, DWORD(FILE_BEGIN)),
+        SetEndOfFile(entry.handle)
+      else { return Self.lastError }
+      var offset = 0
+      while offset < bytes.count {
+        var written: DWORD = 0
+        let wrote = bytes[offset...].withUnsafeBytes { rest in
+          WriteFile(entry.handle, rest.baseAddress, DWORD(rest.count), &written, nil)
+        }
+        guard wrote else { return Self.lastError }
+        offset += Int(written)
+      }
+      return nil
     }
 
     // MARK: The pieces

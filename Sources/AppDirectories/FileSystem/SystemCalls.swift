@@ -103,6 +103,20 @@ protocol SystemCallProvider: Sendable {
   /// `flock(LOCK_EX)`: waits for the exclusive advisory lock of an open file or directory,
   /// which is released when the descriptor is closed.
   func lockExclusively(descriptor: Int32) -> SystemErrno?
+
+  // The calls of runtime files: single-instance locks.
+
+  /// `openat` read-write with `O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC` and mode
+  /// 0600: a lock file, made if missing, never through a symbolic link, never blocking on a
+  /// FIFO put in its place.
+  func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno>
+  /// `flock(LOCK_EX | LOCK_NB)` (`LockFileEx` on Windows): takes the exclusive advisory lock of
+  /// an open file, per open file description, or fails at once with `EAGAIN` when another
+  /// holder has it. Closing the descriptor, or the end of the process, releases it.
+  func tryLockExclusively(descriptor: Int32) -> SystemErrno?
+  /// `ftruncate` to nothing, then `pwrite` at the start: the whole contents of an open file
+  /// replaced by `bytes`.
+  func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno?
 }
 
 /// A provider that has no tree operations (moving, copying, removing, tagging): each of them
@@ -156,6 +170,11 @@ extension WithoutTreeOperations {
     .notImplemented
   }
   func lockExclusively(descriptor: Int32) -> SystemErrno? { .notImplemented }
+  func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
+    .failure(.notImplemented)
+  }
+  func tryLockExclusively(descriptor: Int32) -> SystemErrno? { .notImplemented }
+  func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? { .notImplemented }
   func link(
     in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
   ) -> SystemErrno? { .notImplemented }
@@ -298,6 +317,18 @@ struct SystemCalls: Sendable {
 
   func lockExclusively(descriptor: Int32) -> SystemErrno? {
     retrying { provider.lockExclusively(descriptor: descriptor) }
+  }
+
+  func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
+    retrying { provider.openLockFile(in: directory, name: name) }
+  }
+
+  func tryLockExclusively(descriptor: Int32) -> SystemErrno? {
+    retrying { provider.tryLockExclusively(descriptor: descriptor) }
+  }
+
+  func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
+    retrying { provider.replaceContents(descriptor: descriptor, with: bytes) }
   }
 
   func link(

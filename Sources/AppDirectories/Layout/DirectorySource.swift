@@ -41,6 +41,8 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case variable(String)
     /// The `XDG_<key>_DIR` line of the `user-dirs.dirs` file at `path`.
     case userDirectoriesFile(path: String, key: String)
+    /// The path a socket would have had in the application's runtime directory.
+    case socketPath(String)
   }
 
   /// Why it was passed over.
@@ -68,6 +70,9 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     /// The value leads outside the root of the isolated environment (`appdirs sandbox`) that
     /// this process runs in.
     case outsideIsolationRoot(String)
+    /// The socket path is `bytes` long with its terminating NUL, more than the `limit` of the
+    /// platform's `sun_path`, so a socket cannot be bound there.
+    case tooLongForSocketAddress(bytes: Int, limit: Int)
   }
 
   /// What was looked at.
@@ -86,6 +91,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     let subject: String
     switch origin {
     case .variable(let name): subject = name
+    case .socketPath(let path): subject = path
     case .userDirectoriesFile(let path, let key):
       switch reason {
       case .fileMissing: return "\(path) does not exist"
@@ -105,6 +111,9 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return "\(subject) is not trusted in a setuid or setgid process"
     case .unsafe(let path, let problem): return "\(subject) is unsafe: \(path) \(problem)"
     case .outsideIsolationRoot(let root): return "\(subject) leads outside the sandbox \(root)"
+    case .tooLongForSocketAddress(let bytes, let limit):
+      return
+        "\(subject) is \(bytes) bytes with its NUL, more than the \(limit) of a socket address (sun_path)"
     case .fileMissing, .fileUnreadable, .noLine, .invalidLine:
       return "\(subject) cannot be used"
     }
@@ -116,7 +125,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
   public var warning: DirectoryWarning? {
     switch (origin, reason) {
     case (_, .unset), (_, .empty), (_, .untrustedInSecureExecution), (_, .fileMissing),
-      (_, .noLine), (_, .unsafe):
+      (_, .noLine), (_, .unsafe), (_, .tooLongForSocketAddress):
       return nil
     case (.variable(let name), .notAbsolute):
       return DirectoryWarning(
@@ -140,7 +149,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         description + " and is ignored", suggestion: UserDirectoriesRules.lineFix(key: key))
     case (.userDirectoriesFile, .notAbsolute), (.variable, .fileUnreadable),
-      (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot):
+      (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot), (.socketPath, _):
       // Combinations the layouts never make.
       return DirectoryWarning(description, suggestion: "Check the value.")
     }

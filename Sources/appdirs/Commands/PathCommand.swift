@@ -19,6 +19,9 @@ enum PathCommand {
       DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
       OptionSpec(name: "--create", help: "Find or create the directory first."),
       OptionSpec(
+        name: "--socket", value: .name("NAME"),
+        help: "With runtime and --app: a socket's path that fits sun_path (its folder is made)."),
+      OptionSpec(
         name: "--explain",
         help: "After the path, tell where it came from and every warning with its fix."),
       DirectoryQuery.layoutOption, PlatformPreview.option,
@@ -27,6 +30,7 @@ enum PathCommand {
       "appdirs path cache --app ExampleApp",
       "appdirs path documents",
       "appdirs path runtime --app ExampleApp --create",
+      "appdirs path runtime --app ExampleApp --socket control.sock",
       "appdirs path documents --explain",
       "appdirs path logs --app ExampleApp --explain --platform macos",
     ],
@@ -50,6 +54,9 @@ enum PathCommand {
     }
     let query = try DirectoryQuery(
       arguments, environment: preview ?? environment, checksFileSystem: preview == nil)
+    if let socket = arguments.value("--socket") {
+      return try printSocket(socket, kind: kind, query: query, arguments: arguments)
+    }
     let resolution = try query.resolution(of: kind)
     CommandLineTool.warn(resolution.warnings)
     if let app = query.app, case .base = kind, kind.appScoped == nil {
@@ -74,6 +81,44 @@ enum PathCommand {
     } else {
       Platform.write(path + "\n")
     }
+    return .success
+  }
+
+  /// `--socket NAME`: the socket's path in the application's runtime directory, or in the short
+  /// private directory that replaces it when that path does not fit `sun_path`. The directory
+  /// is made, since it is checked on the file system; so not for a preview.
+  private static func printSocket(
+    _ name: String, kind: DirectoryQuery.Kind, query: DirectoryQuery, arguments: ParsedArguments
+  ) throws -> Platform.ExitCode {
+    guard kind == .base(.runtime), let app = query.app else {
+      throw UsageError(
+        message:
+          "--socket names a socket in an application's runtime directory: use it with 'runtime --app NAME'"
+      )
+    }
+    guard query.checksFileSystem else {
+      throw UsageError(message: "--socket makes its directory on this machine, not a preview's")
+    }
+    let resolution: DirectoryResolution
+    do throws(DirectoryError) {
+      CommandLineTool.warn(try app.verifiedResolution(for: .runtime).warnings)
+      resolution = try app.socketResolution(named: name)
+    } catch {
+      return CommandLineTool.report(error)
+    }
+    var lines = [resolution.path]
+    if arguments.flag("--explain") {
+      let shortened = resolution.ignored.filter {
+        if case .socketPath = $0.origin { return true }
+        return false
+      }
+      if let why = shortened.first {
+        lines.append("socket: \(why); a short private directory (0700) is used instead")
+      } else {
+        lines.append("socket: in the application's runtime directory, within sun_path")
+      }
+    }
+    Platform.write(lines.joined(separator: "\n") + "\n")
     return .success
   }
 

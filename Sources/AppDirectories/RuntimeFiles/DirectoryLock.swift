@@ -1,0 +1,228 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// An exclusive advisory lock of the application, held until ``release()`` or until the
+/// process ends: the system drops it then, so a killed holder never leaves a stale lock.
+///
+/// The lock is `flock(LOCK_EX)` (`LockFileEx` on Windows) on `<name>.lock` in the
+/// application's runtime directory. It belongs to one open file description, not to the
+/// process: two ``AppDirectories/AppDirectories/lock(named:)`` calls of one process, from two
+/// threads or not, are two holders, and the second gets `nil` while the first holds it.
+/// Releasing it when the value is deinitialized is a safety net; release it explicitly, or use
+/// ``AppDirectories/AppDirectories/withLock(named:wait:isolation:operation:)``.
+public final class DirectoryLock: Sendable {
+  /// The lock's name, as given.
+  public let name: String
+  /// The lock file, which stays after the lock is released: removing it would let a waiting
+  /// process lock a file that no longer has a name.
+  public let url: URL
+  /// The open lock file while the lock is held; `nil` once released.
+  private let descriptor: Locked<Int32?>
+  private let syscalls: SystemCalls
+
+  init(name: String, path: String, descriptor: Int32, syscalls: SystemCalls) {
+    self.name = name
+    url = fileURL(path, isDirectory: false)
+    self.descriptor = Locked(descriptor)
+    self.syscalls = syscalls
+  }
+
+  /// Whether the lock is still held by this value.
+  public var isHeld: Bool { descriptor.withLock { $0 != nil } }
+
+  /// Releases the lock; later calls do nothing. The holder's process ID is cleared from the
+  /// file first, so that it never names a process that holds nothing.
+  public func release() {
+    guard
+      let open = descriptor.withLock({ held in
+        defer { held = nil }; return held
+      })
+    else {
+      return
+    }
+    _ = syscalls.replaceContents(descriptor: open, with: [])
+    syscalls.close(descriptor: open)
+  }
+
+  deinit { release() }
+}
+
+extension AppDirectories {
+  /// Takes the application's exclusive lock of this name, without waiting: `nil` when another
+  /// holder (a process, or another call in this one) has it.
+  ///
+  /// The lock file `<name>.lock` is made 0600 in the application's runtime directory (found or
+  /// created and checked as ``directory(_:)`` does), opened without following a symbolic link,
+  /// and checked on its descriptor to be a regular file of the user. The holder writes its
+  /// process ID in it, for messages only (see ``lockHolder(named:)``).
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp")
+  /// guard let lock = try dirs.lock(named: "instance") else {
+  ///   print("ExampleApp is already running")
+  ///   exit(1)
+  /// }
+  /// defer { lock.release() }
+  /// ```
+  ///
+  /// - Parameter name: The lock's name, a single path component (the rules of an
+  ///   application's name); the file is `<name>.lock`.
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name,
+  ///   ``DirectoryError/notARegularFile(path:)`` when something else stands at the lock file's
+  ///   place, or an error of creating the runtime directory or opening the file.
+  public func lock(named name: String) throws(DirectoryError) -> DirectoryLock? {
+    switch try attemptLock(named: name) {
+    case .acquired(let lock): lock
+    case .held: nil
+    }
+  }
+
+  /// The process ID that the holder of the lock wrote in its file, or `nil` when there is none
+  /// or it cannot be read. For messages only, right after ``lock(named:)`` returned `nil`:
+  /// the file is not locked to read it, so the holder may have gone since.
+  public func lockHolder(named name: String) throws(DirectoryError) -> Int32? {
+    let (_, file) = try openLockFile(named: name)
+    defer { syscalls.close(descriptor: file) }
+    return readHolder(file)
+  }
+
+  /// Runs `operation` while holding the application's exclusive lock of this name, and
+  /// releases it afterwards, whether `operation` returns or throws.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp")
+  /// try await dirs.withLock(named: "index") {
+  ///   // only one process of ExampleApp rebuilds the index at a time
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The lock's name, as for ``lock(named:)``.
+  ///   - wait: Whether to wait while another holder has the lock (polling, with the task
+  ///     cancellable) or to throw ``DirectoryError/lockHeld(path:holder:)`` at once.
+  ///   - operation: The work to do while holding the lock.
+  public func withLock<Result>(
+    named name: String, wait: Bool = true, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async throws -> Result {
+    var pause: UInt64 = 1_000_000
+    while true {
+      switch try attemptLock(named: name) {
+      case .acquired(let lock):
+        defer { lock.release() }
+        return try await operation()
+      case .held(let path, let holder):
+        guard wait else { throw DirectoryError.lockHeld(path: path, holder: holder) }
+        try await Task.sleep(nanoseconds: pause)
+        pause = min(pause * 2, 50_000_000)
+      }
+    }
+  }
+
+  /// What one try to take a lock found.
+  enum LockAttempt {
+    case acquired(DirectoryLock)
+    /// Another holder has it; the process ID it wrote, if one could be read.
+    case held(path: String, holder: Int32?)
+  }
+
+  /// Tries once to take the lock, without waiting.
+  @_spi(Tool) public func attemptLockReportingHolder(named name: String) throws(DirectoryError)
+    -> (lock: DirectoryLock?, holder: Int32?)
+  {
+    switch try attemptLock(named: name) {
+    case .acquired(let lock): (lock, nil)
+    case .held(_, let holder): (nil, holder)
+    }
+  }
+
+  func attemptLock(named name: String) throws(DirectoryError) -> LockAttempt {
+    let (path, file) = try openLockFile(named: name)
+    switch syscalls.tryLockExclusively(descriptor: file) {
+    case nil:
+      let pid = Array("\(syscalls.processID)\n".utf8)
+      // The process ID is for messages only: a failure to write it leaves the lock held.
+      _ = syscalls.replaceContents(descriptor: file, with: pid)
+      return .acquired(DirectoryLock(name: name, path: path, descriptor: file, syscalls: syscalls))
+    case .wouldBlock?:
+      defer { syscalls.close(descriptor: file) }
+      return .held(path: path, holder: readHolder(file))
+    case let error?:
+      syscalls.close(descriptor: file)
+      throw .creationFailed(path: path, errno: error)
+    }
+  }
+
+  /// Opens (making it if missing) the lock file of this name in the application's runtime
+  /// directory, relative to that directory's descriptor, and checks on the file's descriptor
+  /// that it is a regular file of the user.
+  private func openLockFile(named name: String) throws(DirectoryError) -> (String, Int32) {
+    let platform = environment.platform
+    try NameValidation.validate(name, as: .lockName, on: platform)
+    let fileName = name + ".lock"
+    let runtime = try ensuredRuntimeDirectory().path
+    let path = platform.pathStyle.join(runtime, fileName)
+    guard fileName.utf8.count <= 255 else { throw .nameTooLong(path: path) }
+    let directory: Int32
+    switch syscalls.openDirectory(
+      in: SystemCalls.currentDirectory, name: runtime,
+      options: DirectoryOpenOptions(followSymlinks: false, pathOnly: true))
+    {
+    case .success(let opened): directory = opened
+    case .failure(let error): throw DirectoryCreator.error(error, at: runtime)
+    }
+    defer { syscalls.close(descriptor: directory) }
+    let file: Int32
+    switch syscalls.openLockFile(in: directory, name: fileName) {
+    case .success(let opened): file = opened
+    case .failure(let error):
+      // A link (ELOOP), a directory (EISDIR), a socket (ENXIO): whatever stands there that is
+      // not a file is named as such; any other failure as the system gave it.
+      if case .success(let status) = syscalls.status(
+        in: directory, name: fileName, followSymlinks: false), status.type != .regular
+      {
+        throw .notARegularFile(path: path)
+      }
+      throw DirectoryCreator.error(error, at: path)
+    }
+    switch syscalls.status(descriptor: file) {
+    case .success(let status) where status.type == .regular:
+      guard status.owner == environment.effectiveUserID else {
+        syscalls.close(descriptor: file)
+        throw .ownedByAnotherUser(path: path, owner: status.owner, isSymbolicLink: false)
+      }
+      return (path, file)
+    case .success:
+      syscalls.close(descriptor: file)
+      throw .notARegularFile(path: path)
+    case .failure(let error):
+      syscalls.close(descriptor: file)
+      throw .creationFailed(path: path, errno: error)
+    }
+  }
+
+  /// The process ID written at the start of an open lock file, if it reads as one.
+  private func readHolder(_ file: Int32) -> Int32? {
+    var buffer = [UInt8](repeating: 0, count: 32)
+    let count = buffer.withUnsafeMutableBytes { bytes in
+      syscalls.read(descriptor: file, into: bytes)
+    }
+    guard case .success(let read) = count, read > 0 else { return nil }
+    let text = String(decoding: buffer[..<read], as: UTF8.self)
+    guard let line = text.split(separator: "\n").first, let pid = Int32(line), pid > 0 else {
+      return nil
+    }
+    return pid
+  }
+}

@@ -1,0 +1,64 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+@_spi(Tool) import AppDirectories
+
+/// `appdirs lock --app NAME [--wait] LOCKNAME -- COMMAND…`: runs a command while holding one of
+/// the application's single-instance locks, as `flock(1)` does with a file.
+enum LockCommand {
+  static let command = CommandLineTool.Command(
+    name: "lock",
+    abstract: "Run a command while holding one of the app's locks (exit 75 when it is held).",
+    arguments: [
+      CommandLineTool.ArgumentSpec(
+        name: "LOCKNAME", help: "The lock's name; its file is LOCKNAME.lock in the runtime folder",
+        completion: .nothing),
+      CommandLineTool.ArgumentSpec(
+        name: "-- COMMAND", help: "The command to run, with its arguments, after --",
+        completion: .nothing),
+    ],
+    options: [
+      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.layoutOption,
+      OptionSpec(name: "--wait", help: "Wait while another process holds the lock."),
+    ],
+    examples: [
+      "appdirs lock --app ExampleApp instance -- exampleapp-daemon",
+      "appdirs lock --app ExampleApp --wait index -- ./rebuild-index.sh",
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
+    -> Platform.ExitCode
+  {
+    guard arguments.value("--app") != nil else {
+      throw UsageError(message: "lock needs --app NAME: a lock belongs to one application")
+    }
+    guard arguments.positionals.count >= 2 else {
+      throw UsageError(
+        message:
+          "lock needs a LOCKNAME and a command, such as 'appdirs lock --app ExampleApp instance -- sleep 60'"
+      )
+    }
+    let query = try DirectoryQuery(arguments, environment: environment)
+    guard let app = query.app else { throw UsageError(message: "lock needs --app NAME") }
+    let name = arguments.positionals[0]
+    let command = Array(arguments.positionals.dropFirst())
+    CommandLineTool.warn(try app.verifiedResolution(for: .runtime).warnings)
+    var attempt = try app.attemptLockReportingHolder(named: name)
+    var pause = 1
+    while attempt.lock == nil {
+      guard arguments.flag("--wait") else {
+        let path = try app.directory(.runtime).path + "/" + name + ".lock"
+        return CommandLineTool.report(.lockHeld(path: path, holder: attempt.holder))
+      }
+      Platform.pause(milliseconds: pause)
+      pause = min(pause * 2, 50)
+      attempt = try app.attemptLockReportingHolder(named: name)
+    }
+    let status = Platform.run(command)
+    attempt.lock?.release()
+    Platform.exit(status: status)
+  }
+}
