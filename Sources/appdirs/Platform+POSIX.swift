@@ -46,6 +46,12 @@
     static func run(_ command: [String]) -> Int32 {
       var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
       defer { for pointer in argv { free(pointer) } }
+      // A signal the tool's parent blocked would stay blocked in the command too (the mask is
+      // inherited), and would neither reach the command nor be passed on: unblocked first.
+      var passedOn = sigset_t()
+      sigemptyset(&passedOn)
+      for signal in forwardedSignals { sigaddset(&passedOn, signal) }
+      pthread_sigmask(SIG_UNBLOCK, &passedOn, nil)
       for signal in forwardedSignals { _ = systemSignal(signal, forwardToChild) }
       defer { for signal in forwardedSignals { _ = systemSignal(signal, SIG_DFL) } }
       var child: pid_t = 0

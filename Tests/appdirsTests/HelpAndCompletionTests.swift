@@ -9,7 +9,7 @@ import Testing
 
 /// Help, version and the shell completion scripts.
 @Suite struct HelpAndCompletionTests {
-  static let commands = ["path", "list", "locate", "doctor", "sandbox", "help"]
+  static let commands = ["path", "list", "locate", "doctor", "lock", "sandbox", "help"]
 
   @Test(arguments: [["help"], ["--help"], ["-h"]])
   func overviewListsEveryCommand(arguments: [String]) throws {
@@ -32,8 +32,8 @@ import Testing
     (
       "path",
       [
-        "--app", "--env-prefix", "--org", "--roaming", "--group", "--create", "--explain",
-        "--layout", "--platform", "--help",
+        "--app", "--env-prefix", "--org", "--roaming", "--group", "--create", "--socket",
+        "--explain", "--layout", "--platform", "--help",
       ]
     ),
     (
@@ -48,6 +48,7 @@ import Testing
       ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--all", "--help"]
     ),
     ("doctor", ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--help"]),
+    ("lock", ["--app", "--env-prefix", "--org", "--layout", "--wait", "--help"]),
     ("help", ["--help"]),
   ]
 
@@ -103,7 +104,7 @@ import Testing
     (["path", "--app", "X", "c"], ["config", "cache"]),
     (["locate", "d"], ["data", "documents", "downloads", "desktop"]),
     (["pa"], ["path"]),
-    ([""], ["path", "list", "locate", "doctor", "migrate", "clean", "sandbox", "help"]),
+    ([""], ["path", "list", "locate", "doctor", "migrate", "clean", "lock", "sandbox", "help"]),
     (["--v"], ["--version"]),
     (["--generate-completion-script", ""], ["bash", "zsh", "fish"]),
     (["help", "do"], ["doctor"]),

@@ -5,7 +5,7 @@
 #if canImport(Darwin)
   import Foundation
 #endif
-#if os(macOS)
+#if os(macOS) || targetEnvironment(macCatalyst)
   import Security
 #endif
 
@@ -19,9 +19,11 @@ extension ProcessEnvironment {
   /// On macOS the system answers for any group, even one the app does not belong to, and the
   /// folder it names would be made on first use without being the group's container (another
   /// app of the group would never see it, and macOS 15 asks the user before an app reaches into
-  /// a container not its own). So on macOS the answer is used only when the process's code
-  /// signature lists the group in its `com.apple.security.application-groups` entitlement
-  /// (`SecTaskCopyValueForEntitlement`); otherwise there is no container.
+  /// a container not its own). Apple documents that answer for macOS and `nil` for iOS, and
+  /// says nothing of Mac Catalyst, which runs on the Mac. So on macOS and Mac Catalyst the
+  /// answer is used only when the process's code signature lists the group in its
+  /// `com.apple.security.application-groups` entitlement (`SecTaskCopyValueForEntitlement`,
+  /// which the Security framework exports for both); otherwise there is no container.
   func readingGroupContainer(_ identifier: String) -> ProcessEnvironment {
     guard case .system = groupContainers else { return self }  // given, or a directory
     var paths: [String: String] = [:]
@@ -39,11 +41,11 @@ extension ProcessEnvironment {
   }
 
   #if canImport(Darwin)
-    /// Whether the process may use the container of `group`: on macOS, whether its
-    /// entitlements list the group; on the other Apple platforms `containerURL` itself says
-    /// so by answering `nil`.
+    /// Whether the process may use the container of `group`: on macOS and Mac Catalyst,
+    /// whether its entitlements list the group; on the other Apple platforms `containerURL`
+    /// itself says so by answering `nil`.
     static func isEntitled(toGroup group: String) -> Bool {
-      #if os(macOS)
+      #if os(macOS) || targetEnvironment(macCatalyst)
         guard let task = SecTaskCreateFromSelf(nil) else { return false }
         let value = SecTaskCopyValueForEntitlement(
           task, "com.apple.security.application-groups" as CFString, nil)

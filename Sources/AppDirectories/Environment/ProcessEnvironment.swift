@@ -30,8 +30,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// Where the containers of app groups come from.
   public enum GroupContainers: Sendable, Hashable {
     /// Ask the system: `containerURL(forSecurityApplicationGroupIdentifier:)` on Apple
-    /// platforms (on macOS only for a group the app's entitlements list); elsewhere the
-    /// layout's own path.
+    /// platforms (on macOS and Mac Catalyst only for a group the app's entitlements list);
+    /// elsewhere the layout's own path.
     case system
     /// Use these container paths, by group identifier, as if the system had answered. A group
     /// that is not listed has no container: the app is not entitled to it.

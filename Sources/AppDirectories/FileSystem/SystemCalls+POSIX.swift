@@ -306,8 +306,10 @@
       guard ftruncate(descriptor, 0) == 0 else { return Self.lastError }
       var offset = 0
       while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { rest in
-          pwrite(descriptor, rest.baseAddress, rest.count, off_t(offset))
+        // bionic declares the buffer _Nonnull: the pointer is unwrapped first.
+        let written = bytes[offset...].withUnsafeBytes { rest -> Int in
+          guard let base = rest.baseAddress else { return 0 }
+          return pwrite(descriptor, base, rest.count, off_t(offset))
         }
         if written < 0 { return Self.lastError }
         offset += written

@@ -68,8 +68,8 @@ struct DarwinLayout: PlatformLayout {
       case .system:
         break
       }
-      // No container from the system: on iOS and Mac Catalyst `containerURL` said nil; on
-      // macOS, where it answers for any group, the app is not entitled to this one (the
+      // No container from the system: on iOS `containerURL` said nil; on macOS and Mac
+      // Catalyst, where it may answer for any group, the app is not entitled to this one (the
       // capture asks the code signature), and a folder made in its place would not be the
       // group's container.
       throw .unsupported(reason: .appGroupNotEntitled(group: group))

@@ -45,10 +45,14 @@ extension AppDirectories {
     let platform = environment.platform
     try NameValidation.validate(name, as: .socketName, on: platform)
     let style = platform.pathStyle
-    let runtime = try ensuredRuntimeDirectory()
+    // Checked first without writing anything: the application's runtime folder is made only
+    // when the socket goes there.
+    let runtime = try verifiedResolution(for: .runtime)
     let natural = runtime.appending([name], style: style)
     let limit = SocketAddress.capacity(on: platform)
-    if SocketAddress.length(of: natural.path) <= limit { return natural }
+    if SocketAddress.length(of: natural.path) <= limit {
+      return try privateDirectoryCheck.ensure(runtime).appending([name], style: style)
+    }
 
     let directoryName = SocketAddress.shortDirectoryName(
       application: app, userID: environment.effectiveUserID, naturalPath: natural.path)

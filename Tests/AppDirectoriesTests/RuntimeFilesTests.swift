@@ -1,0 +1,345 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+import Foundation
+import Testing
+
+@testable import AppDirectories
+@testable import TestSupport
+
+/// Sockets that fit `sun_path` and single-instance locks (SPEC section 12), on real files
+/// inside a temporary root.
+@Suite("Runtime files: sockets and locks")
+struct RuntimeFilesTests {
+  static let application = "ExampleApp"
+
+  /// A runtime directory inside the root whose natural socket path `<run>/ExampleApp/<name>`
+  /// is exactly `length` bytes long (without its NUL).
+  static func runtimeDirectory(
+    in root: TemporaryRoot, naturalLength length: Int, socket name: String
+  ) throws -> String {
+    let suffix = "/\(application)/\(name)"
+    let prefix = root.at("r")
+    let padding = length - prefix.utf8.count - suffix.utf8.count
+    try #require(padding >= 0, "the temporary root is too long for this row")
+    let run = prefix + String(repeating: "r", count: padding)
+    try root.makeDirectory(run, mode: 0o700)
+    return run
+  }
+
+  static func directories(_ root: TemporaryRoot, runtime: String) throws -> AppDirectories {
+    try root.makeDirectory(root.tmp, mode: 0o700)
+    return try AppDirectories(
+      app: application, organization: nil, layout: .native,
+      environment: root.environment(["XDG_RUNTIME_DIR": runtime]), syscalls: .live)
+  }
+
+  /// The natural path's length in bytes, without the NUL, and whether it fits Linux's 108.
+  static let boundaryLengths: [(length: Int, fits: Bool)] = [
+    (105, true), (106, true), (107, true), (108, false), (109, false), (160, false),
+  ]
+
+  @Test(arguments: boundaryLengths)
+  func aSocketPathFitsSunPathAndBinds(_ row: (length: Int, fits: Bool)) throws {
+    try TemporaryRoot.with { root in
+      let name = "control.sock"
+      let run = try Self.runtimeDirectory(in: root, naturalLength: row.length, socket: name)
+      let dirs = try Self.directories(root, runtime: run)
+      let natural = "\(run)/\(Self.application)/\(name)"
+      #expect(natural.utf8.count == row.length)
+
+      let resolution = try dirs.socketResolution(named: name)
+      #expect(try dirs.socketURL(named: name).path == resolution.path)
+      #expect(resolution.path.utf8.count + 1 <= 108)
+      if row.fits {
+        #expect(resolution.path == natural)
+        #expect(resolution.source == .variable("XDG_RUNTIME_DIR"))
+        #expect(root.mode("\(run)/\(Self.application)") == 0o700)
+      } else {
+        let hash = String(format: "%08x", SocketAddress.stableHash(natural))
+        let directory = "\(root.tmp)/ExampleA-\(currentUserID)-\(hash)"
+        #expect(resolution.path == "\(directory)/\(name)")
+        #expect(resolution.source == .fallback)
+        #expect(
+          resolution.ignored == [
+            IgnoredValue(
+              .socketPath(natural), .tooLongForSocketAddress(bytes: row.length + 1, limit: 108))
+          ])
+        #expect(resolution.warnings.isEmpty)
+        #expect(root.mode(directory) == 0o700)
+        #expect(TemporaryRoot.fileStatus(directory)?.owner == currentUserID)
+      }
+      // bind(2) on the path itself: it fits.
+      try root.makeSocket(resolution.path)
+      #expect(TemporaryRoot.fileStatus(resolution.path)?.type == .other)
+    }
+  }
+
+  @Test func theShortDirectoryIsStableAndItsOwnForEachNaturalPath() throws {
+    try TemporaryRoot.with { root in
+      let run = try Self.runtimeDirectory(in: root, naturalLength: 130, socket: "a.sock")
+      let dirs = try Self.directories(root, runtime: run)
+      let first = try dirs.socketURL(named: "a.sock")
+      #expect(try dirs.socketURL(named: "a.sock") == first)
+      // Another natural path (another socket name's is in the same directory; another runtime
+      // directory's is not).
+      let other = try Self.runtimeDirectory(in: root, naturalLength: 131, socket: "a.sock")
+      let otherDirs = try Self.directories(root, runtime: other)
+      let second = try otherDirs.socketURL(named: "a.sock")
+      #expect(first.deletingLastPathComponent() != second.deletingLastPathComponent())
+      #expect(
+        SocketAddress.shortDirectoryName(
+          application: "Ünïcødé-App", userID: 7, naturalPath: "/x"
+        ).hasPrefix("Ünïcø-7-"))
+    }
+  }
+
+  /// What a test plants where the short directory goes, and whether only root can plant it.
+  struct Planted: Sendable, CustomTestStringConvertible {
+    let name: String
+    let needsRoot: Bool
+    let plant: @Sendable (TemporaryRoot, String) throws -> Void
+    var testDescription: String { name }
+  }
+
+  static let plantedShortDirectories: [Planted] = [
+    Planted(name: "a symbolic link to a private directory", needsRoot: false) { root, path in
+      try root.makeDirectory(root.at("elsewhere"), mode: 0o700)
+      try root.makeSymlink(path, to: root.at("elsewhere"))
+    },
+    Planted(name: "a file", needsRoot: false) { root, path in try root.writeFile(path, "") },
+    Planted(name: "a directory of the user with mode 0755", needsRoot: false) { root, path in
+      try root.makeDirectory(path, mode: 0o755)
+    },
+    Planted(name: "another user's 0777 directory", needsRoot: true) { root, path in
+      try root.makeDirectory(path, mode: 0o777)
+      try root.changeOwner(path, to: otherUserID)
+    },
+  ]
+
+  @Test(arguments: plantedShortDirectories)
+  func aPlantedShortDirectoryIsRefused(_ planted: Planted) throws {
+    try #require(!planted.needsRoot || geteuid() == 0, "plants a directory of another user")
+    try TemporaryRoot.with { root in
+      let run = try Self.runtimeDirectory(in: root, naturalLength: 140, socket: "c.sock")
+      let dirs = try Self.directories(root, runtime: run)
+      let natural = "\(run)/\(Self.application)/c.sock"
+      let short =
+        root.tmp + "/"
+        + SocketAddress.shortDirectoryName(
+          application: Self.application, userID: currentUserID, naturalPath: natural)
+      try planted.plant(root, short)
+      let before = root.allPaths()
+      #expect {
+        _ = try dirs.socketURL(named: "c.sock")
+      } throws: { error in
+        guard case .insecureRuntimeDirectory(let path, _) = error as? DirectoryError else {
+          return false
+        }
+        return path == short
+      }
+      #expect(root.allPaths() == before)
+      #expect(!root.exists(root.at("elsewhere/c.sock")))
+    }
+  }
+
+  @Test func aNameTooLongEvenForTheShortDirectoryIsNameTooLong() throws {
+    try TemporaryRoot.with { root in
+      // An isolated environment: the short directory never goes to the real /tmp.
+      let environment = ProcessEnvironment.isolated(in: URL(fileURLWithPath: root.path))
+      let dirs = try AppDirectories(app: Self.application, environment: environment)
+      let name = String(repeating: "s", count: 100)
+      #expect(throws: DirectoryError.self) { _ = try dirs.socketURL(named: name) }
+      do throws(DirectoryError) {
+        _ = try dirs.socketURL(named: name)
+      } catch .nameTooLong(let path) {
+        #expect(path.hasSuffix("/\(Self.application)/\(name)"))
+      } catch {
+        Issue.record("expected nameTooLong, got \(error)")
+      }
+    }
+  }
+
+  @Test(arguments: ["", ".", "..", "a/b", "tab\there", String(repeating: "x", count: 256)])
+  func aBadSocketOrLockNameIsRefusedAndNothingIsMade(_ name: String) throws {
+    try TemporaryRoot.with { root in
+      let dirs = try Self.directories(root, runtime: root.at("run"))
+      let before = root.allPaths()
+      #expect(throws: DirectoryError.self) { _ = try dirs.socketURL(named: name) }
+      #expect(throws: DirectoryError.self) { _ = try dirs.lock(named: name) }
+      do throws(DirectoryError) {
+        _ = try dirs.lock(named: name)
+      } catch .invalidName(let rejected, _) {
+        #expect(rejected == name)
+      } catch {
+        Issue.record("expected invalidName, got \(error)")
+      }
+      #expect(root.allPaths() == before)
+    }
+  }
+
+  // MARK: Locks
+
+  @Test func aLockHasOneHolderAtATimeAndWritesItsProcessID() throws {
+    try TemporaryRoot.with { root in
+      try root.makeDirectory(root.at("run"), mode: 0o700)
+      let dirs = try Self.directories(root, runtime: root.at("run"))
+      let lock = try #require(try dirs.lock(named: "instance"))
+      let file = root.at("run/\(Self.application)/instance.lock")
+      #expect(lock.url.path == file)
+      #expect(lock.isHeld)
+      #expect(root.mode(file) == 0o600)
+      #expect(try String(contentsOfFile: file, encoding: .utf8) == "\(getpid())\n")
+      // A second holder in the same process, as from another thread, is refused.
+      #expect(try dirs.lock(named: "instance") == nil)
+      #expect(try dirs.lockHolder(named: "instance") == getpid())
+      // Another name is another lock.
+      let other = try #require(try dirs.lock(named: "index"))
+      other.release()
+      lock.release()
+      #expect(!lock.isHeld)
+      #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+      #expect(try dirs.lockHolder(named: "instance") == nil)
+      lock.release()
+      let again = try #require(try dirs.lock(named: "instance"))
+      again.release()
+      #expect(root.exists(file), "the lock file stays, so that a waiter never locks a lost name")
+    }
+  }
+
+  @Test func twoThreadsRacingForALockGetItOnce() async throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    defer { root.remove() }
+    try root.makeDirectory(root.at("run"), mode: 0o700)
+    let dirs = try Self.directories(root, runtime: root.at("run"))
+    for _ in 0..<20 {
+      let locks = try await withThrowingTaskGroup(of: DirectoryLock?.self) { group in
+        for _ in 0..<2 {
+          group.addTask { try dirs.lock(named: "race") }
+        }
+        var locks: [DirectoryLock?] = []
+        for try await lock in group { locks.append(lock) }
+        return locks
+      }
+      #expect(locks.compactMap { $0 }.count == 1)
+      for lock in locks { lock?.release() }
+    }
+  }
+
+  @Test func aLockIsReleasedWhenItsValueGoes() throws {
+    try TemporaryRoot.with { root in
+      try root.makeDirectory(root.at("run"), mode: 0o700)
+      let dirs = try Self.directories(root, runtime: root.at("run"))
+      do {
+        let lock = try dirs.lock(named: "scoped")
+        #expect(lock != nil)
+      }
+      let next = try #require(try dirs.lock(named: "scoped"))
+      next.release()
+    }
+  }
+
+  @Test func withLockWaitsOrThrowsLockHeld() async throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    defer { root.remove() }
+    try root.makeDirectory(root.at("run"), mode: 0o700)
+    let dirs = try Self.directories(root, runtime: root.at("run"))
+    let held = try #require(try dirs.lock(named: "job"))
+    await #expect {
+      try await dirs.withLock(named: "job", wait: false) { Issue.record("ran without the lock") }
+    } throws: { error in
+      (error as? DirectoryError)
+        == .lockHeld(path: root.at("run/\(Self.application)/job.lock"), holder: getpid())
+    }
+    let releaser = Task {
+      try await Task.sleep(nanoseconds: 50_000_000)
+      held.release()
+    }
+    let value = try await dirs.withLock(named: "job") { () async throws -> Int in
+      #expect(!held.isHeld)
+      return 42
+    }
+    #expect(value == 42)
+    try await releaser.value
+    // Released afterwards, also when the operation throws.
+    struct Failure: Error {}
+    await #expect(throws: Failure.self) {
+      try await dirs.withLock(named: "job") { throw Failure() }
+    }
+    let after = try #require(try dirs.lock(named: "job"))
+    after.release()
+  }
+
+  /// What a test plants at the lock file's place.
+  static let plantedLockFiles:
+    [(name: String, plant: @Sendable (TemporaryRoot, String) throws -> Void)] = [
+      (
+        "a symbolic link to a file",
+        { root, path in
+          try root.makeSymlink(path, to: root.at("target"))
+        }
+      ),
+      ("a directory", { root, path in try root.makeDirectory(path, mode: 0o700) }),
+      ("a FIFO", { root, path in try root.makeFIFO(path) }),
+      ("a socket", { root, path in try root.makeSocket(path) }),
+    ]
+
+  @Test(arguments: plantedLockFiles.indices)
+  func somethingElseAtTheLockFilesPlaceIsRefusedNotFollowed(_ index: Int) throws {
+    let planted = Self.plantedLockFiles[index]
+    try TemporaryRoot.with { root in
+      try root.makeDirectory(root.at("run/\(Self.application)"), mode: 0o700)
+      try root.makeDirectory(root.at("run"), mode: 0o700)
+      let dirs = try Self.directories(root, runtime: root.at("run"))
+      let path = root.at("run/\(Self.application)/instance.lock")
+      try planted.plant(root, path)
+      let before = root.allPaths()
+      do throws(DirectoryError) {
+        _ = try dirs.lock(named: "instance")
+        Issue.record("\(planted.name) was used as a lock file")
+      } catch {
+        #expect(error == .notARegularFile(path: path), "\(planted.name)")
+      }
+      #expect(root.allPaths() == before, "\(planted.name)")
+      #expect(!root.exists(root.at("target")))
+    }
+  }
+
+  @Test(.needsRoot) func anotherUsersLockFileIsRefused() throws {
+    try TemporaryRoot.with { root in
+      try root.makeDirectory(root.at("run/\(Self.application)"), mode: 0o700)
+      try root.makeDirectory(root.at("run"), mode: 0o700)
+      let dirs = try Self.directories(root, runtime: root.at("run"))
+      let path = root.at("run/\(Self.application)/instance.lock")
+      try root.writeFile(path, "1\n")
+      try root.changeOwner(path, to: otherUserID)
+      #expect(
+        throws: DirectoryError.ownedByAnotherUser(
+          path: path, owner: otherUserID, isSymbolicLink: false)
+      ) {
+        _ = try dirs.lock(named: "instance")
+      }
+    }
+  }
+
+  @Test func aFailureOfTheLockCallIsATypedErrorAndNothingIsHeld() throws {
+    try TemporaryRoot.with { root in
+      try root.makeDirectory(root.at("run"), mode: 0o700)
+      let recorder = RecordingSystemCalls(faults: [
+        RecordingSystemCalls.Fault(errno: EIO, remaining: 1) { $0.call == .flock }
+      ])
+      let dirs = try AppDirectories(
+        app: Self.application, organization: nil, layout: .native,
+        environment: root.environment(["XDG_RUNTIME_DIR": root.at("run")]),
+        syscalls: recorder.syscalls)
+      #expect(
+        throws: DirectoryError.creationFailed(
+          path: root.at("run/\(Self.application)/instance.lock"), errno: .ioError)
+      ) { _ = try dirs.lock(named: "instance") }
+      let live = try Self.directories(root, runtime: root.at("run"))
+      let lock = try #require(try live.lock(named: "instance"))
+      lock.release()
+    }
+  }
+}
