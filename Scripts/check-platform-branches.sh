@@ -67,7 +67,7 @@ workflow=.github/workflows/platforms.yml
 if [ ! -f "$workflow" ]; then
   fail "$workflow is missing"
 else
-  for job in macos ios windows android static-linux linux; do
+  for job in macos ios tvos-watchos-visionos windows android static-linux linux; do
     grep -qE "^  ${job}:" "$workflow" || fail "$workflow has no job named $job"
   done
 fi

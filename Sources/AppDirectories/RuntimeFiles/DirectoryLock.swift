@@ -69,7 +69,7 @@ extension AppDirectories {
   /// let dirs = try AppDirectories(app: "ExampleApp")
   /// guard let lock = try dirs.lock(named: "instance") else {
   ///   print("ExampleApp is already running")
-  ///   exit(1)
+  ///   return
   /// }
   /// defer { lock.release() }
   /// ```
