@@ -2,7 +2,8 @@
 # Checks what this Linux (glibc) machine can check of the other platforms:
 #  1. every Swift file that imports a C library has the whole ladder, in swift-foundation's order
 #     (Darwin, Android, Glibc, Musl), so no file imports Glibc alone;
-#  2. no file reads st_mtim or st_ctim without Darwin's st_mtimespec and st_ctimespec beside it;
+#  2. no file reads st_mtim, st_ctim or st_atim without Darwin's st_mtimespec, st_ctimespec or
+#     st_atimespec beside it;
 #  3. Package.swift has no benchmark or stress product;
 #  4. the CI workflow names jobs for macOS, iOS, Windows, Android and static Linux (musl);
 #  5. the spellings that compile on glibc but not elsewhere, found in the text (code lines, not
@@ -50,7 +51,7 @@ done
 
 # 2. The Darwin spellings of the stat times.
 for file in "${swift_files[@]}"; do
-  for field in mtim ctim; do
+  for field in mtim ctim atim; do
     if grep -qE "\bst_${field}\b" "$file" && ! grep -qE "\bst_${field}espec\b" "$file"; then
       fail "$file reads st_${field} without Darwin's st_${field}espec beside it"
     fi

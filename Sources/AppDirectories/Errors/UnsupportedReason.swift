@@ -16,6 +16,8 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
   case searchPathDomain(rawValue: UInt)
   /// A `FileManager.SearchPathDirectory` that has no meaning on this platform.
   case searchPathDirectory(rawValue: UInt)
+  /// Pruning a kind other than the cache, whose files the application can make again.
+  case pruning(AppDirectory)
 
   /// What is unsupported, in one sentence.
   public var description: String {
@@ -30,6 +32,8 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
       "the search-path domain \(rawValue) is not supported; only .userDomainMask is"
     case .searchPathDirectory(let rawValue):
       "FileManager.SearchPathDirectory(rawValue: \(rawValue)) has no meaning on this platform"
+    case .pruning(let kind):
+      "only the cache is pruned, not \(kind): its files may be the only copy"
     }
   }
 
@@ -44,6 +48,8 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
       "Add \(group) to the app's com.apple.security.application-groups entitlement."
     case .searchPathDomain:
       "Use the user domain, .userDomainMask."
+    case .pruning:
+      "Prune .cache; remove the files of other kinds yourself when the application no longer needs them."
     }
   }
 }

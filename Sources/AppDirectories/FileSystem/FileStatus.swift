@@ -20,6 +20,16 @@ struct FileStatus: Sendable, Hashable {
   var modificationNanoseconds: Int = 0
   var changeSeconds: Int = 0
   var changeNanoseconds: Int = 0
+  var accessSeconds: Int = 0
+  var accessNanoseconds: Int = 0
+
+  /// When the file was last used: the later of its access and modification times, in
+  /// nanoseconds since the epoch (a file system mounted `noatime` gives the modification).
+  var lastUse: Int64 {
+    let accessed = Int64(accessSeconds) * 1_000_000_000 + Int64(accessNanoseconds)
+    let modified = Int64(modificationSeconds) * 1_000_000_000 + Int64(modificationNanoseconds)
+    return max(accessed, modified)
+  }
 
   /// Whether this may be a directory that another creator of the same path has just made and
   /// not yet made 0700: `user`'s own, and changed in the last 10 seconds (one left so for

@@ -348,18 +348,22 @@
       inode = UInt64(info.st_ino)
       size = Int64(info.st_size)
       linkCount = UInt64(info.st_nlink)
-      // Darwin names the timespec fields st_mtimespec and st_ctimespec.
+      // Darwin names the timespec fields st_mtimespec, st_ctimespec and st_atimespec.
       #if canImport(Darwin)
         let modified = info.st_mtimespec
         let changed = info.st_ctimespec
+        let accessed = info.st_atimespec
       #else
         let modified = info.st_mtim
         let changed = info.st_ctim
+        let accessed = info.st_atim
       #endif
       modificationSeconds = Int(modified.tv_sec)
       modificationNanoseconds = Int(modified.tv_nsec)
       changeSeconds = Int(changed.tv_sec)
       changeNanoseconds = Int(changed.tv_nsec)
+      accessSeconds = Int(accessed.tv_sec)
+      accessNanoseconds = Int(accessed.tv_nsec)
     }
   }
 #endif

@@ -328,6 +328,12 @@
       status.modificationNanoseconds = Int(sinceEpoch % 10_000_000) * 100
       status.changeSeconds = status.modificationSeconds
       status.changeNanoseconds = status.modificationNanoseconds
+      let accessTicks =
+        (UInt64(info.ftLastAccessTime.dwHighDateTime) << 32)
+        | UInt64(info.ftLastAccessTime.dwLowDateTime)
+      let accessSinceEpoch = Int64(bitPattern: accessTicks) - 116_444_736_000_000_000
+      status.accessSeconds = Int(accessSinceEpoch / 10_000_000)
+      status.accessNanoseconds = Int(accessSinceEpoch % 10_000_000) * 100
       return .success(status)
     }
 

@@ -5,7 +5,8 @@
 import AppDirectories
 
 /// `appdirs clean --app NAME (--cache | --all) [--yes]`: empties an application's cache or
-/// removes every directory it has. Without `--yes` it only says what it would remove.
+/// removes every directory it has; with `--older-than` or `--max-size`, prunes the cache to its
+/// budget instead. Without `--yes` it only says what it would remove.
 enum CleanCommand {
   static let command = CommandLineTool.Command(
     name: "clean",
@@ -18,6 +19,12 @@ enum CleanCommand {
       DirectoryQuery.layoutOption,
       OptionSpec(name: "--cache", help: "Empty the cache directory; it and its CACHEDIR.TAG stay."),
       OptionSpec(name: "--all", help: "Remove every directory of the application (uninstall)."),
+      OptionSpec(
+        name: "--older-than", value: .name("AGE"),
+        help: "With --cache: only files unused for AGE (30d, 12h, 45m, 90s)."),
+      OptionSpec(
+        name: "--max-size", value: .name("SIZE"),
+        help: "With --cache: then the least recently used until SIZE is left (500M, 2G)."),
       OptionSpec(name: "--yes", help: "Remove for real; without it, only say what would go."),
     ],
     exclusiveOptions: ["--cache", "--all"],
@@ -25,6 +32,7 @@ enum CleanCommand {
       "appdirs clean --app ExampleApp --cache",
       "appdirs clean --app ExampleApp --cache --yes",
       "appdirs clean --app ExampleApp --all --yes",
+      "appdirs clean --app ExampleApp --cache --older-than 30d --max-size 500M --yes",
     ],
     run: run)
 
@@ -43,9 +51,19 @@ enum CleanCommand {
       throw UsageError(
         message: "clean needs --cache (empty the cache) or --all (remove everything)")
     }
+    let age = try arguments.value("--older-than").map(Budget.duration)
+    let budget = try arguments.value("--max-size").map(Budget.bytes)
+    if scope == .all, age != nil || budget != nil {
+      throw UsageError(
+        message: "--older-than and --max-size prune the cache: use them with --cache, not --all")
+    }
     let query = try DirectoryQuery(arguments, environment: environment)
     guard let app = query.app else {
       throw UsageError(message: "clean needs --app NAME: it removes one application's files")
+    }
+    if age != nil || budget != nil {
+      CommandLineTool.warn(try app.resolution(for: .cache).warnings)
+      return try prune(app, olderThan: age, keepingUnder: budget, arguments: arguments)
     }
     // A variable passed over is told before anything goes, as every command tells it: the
     // directories cleaned are then the defaults, not what the variable named.
@@ -82,5 +100,86 @@ enum CleanCommand {
       return .cannotCreate
     }
     return .success
+  }
+
+  /// `--cache` with a budget: the files unused for the age, then the least recently used, go.
+  private static func prune(
+    _ app: AppDirectories, olderThan age: Duration?, keepingUnder budget: Int64?,
+    arguments: ParsedArguments
+  ) throws -> Platform.ExitCode {
+    let dryRun = !arguments.flag("--yes")
+    let report = try app.prune(.cache, olderThan: age, keepingUnder: budget, dryRun: dryRun)
+    let removed = "\(report.removedFiles) \(report.removedFiles == 1 ? "file" : "files")"
+    let left = "\(report.remainingFiles) \(report.remainingFiles == 1 ? "file" : "files")"
+    if dryRun {
+      Platform.write(
+        "would remove \(removed) (\(ByteCount.human(report.removedBytes))) from \(report.path), leaving \(left) (\(ByteCount.human(report.remainingBytes)))\n"
+      )
+      if report.removedFiles > 0 { Platform.write("run again with --yes to remove them\n") }
+    } else {
+      Platform.write(
+        "removed \(removed) (\(ByteCount.human(report.removedBytes))) from \(report.path), leaving \(left) (\(ByteCount.human(report.remainingBytes)))\n"
+      )
+      if report.keptBecauseChanged > 0 {
+        Platform.write("kept \(report.keptBecauseChanged) that changed meanwhile\n")
+      }
+    }
+    for failure in report.failures {
+      Platform.writeError("appdirs: error: \(failure)\n")
+    }
+    guard report.failures.isEmpty else {
+      Platform.writeError(
+        "appdirs: note: Give your user write permission on the folders that hold them (ls -ld shows their owners and modes), then run the command again.\n"
+      )
+      return .cannotCreate
+    }
+    return .success
+  }
+}
+
+/// The values of `--older-than` and `--max-size`, read strictly: digits and one unit, nothing
+/// else.
+enum Budget {
+  /// `30d`, `12h`, `45m`, `90s`: a whole number and one of `s`, `m`, `h`, `d`.
+  static func duration(_ text: String) throws -> Duration {
+    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+    guard let unit = text.last, let seconds = units[unit],
+      let count = number(text.dropLast()),
+      case (let total, false) = count.multipliedReportingOverflow(by: seconds)
+    else {
+      throw UsageError(
+        message:
+          "invalid age '\(text)' for --older-than: give a whole number and a unit, s, m, h or d (such as 30d)"
+      )
+    }
+    return .seconds(total)
+  }
+
+  /// `500M`, `2G`, `64K`, `1048576`: a whole number of bytes, or of `K`, `M` or `G` (powers of
+  /// 1024).
+  static func bytes(_ text: String) throws -> Int64 {
+    let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    let invalid = UsageError(
+      message:
+        "invalid size '\(text)' for --max-size: give a whole number of bytes, or with K, M or G (such as 500M)"
+    )
+    var digits = Substring(text)
+    var factor: Int64 = 1
+    if let unit = text.last, let value = units[unit] {
+      digits = digits.dropLast()
+      factor = value
+    }
+    guard let count = number(digits),
+      case (let total, false) = count.multipliedReportingOverflow(by: factor)
+    else { throw invalid }
+    return total
+  }
+
+  /// A whole number of ASCII digits, or `nil`.
+  private static func number(_ digits: Substring) -> Int64? {
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return nil
+    }
+    return Int64(digits)
   }
 }

@@ -1,0 +1,318 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+/// What ``AppDirectories/AppDirectories/prune(_:olderThan:keepingUnder:dryRun:)`` removed (or,
+/// in a dry run, would remove) from the cache, and what is left.
+public struct PruneReport: Sendable, Hashable {
+  /// The cache directory.
+  public let path: String
+  /// The regular files and symbolic links removed.
+  public let removedFiles: Int
+  /// The bytes of the regular files removed, each inode once.
+  public let removedBytes: Int64
+  /// The regular files and symbolic links left, `CACHEDIR.TAG` among them.
+  public let remainingFiles: Int
+  /// The bytes of the regular files left, each inode once, `CACHEDIR.TAG` included.
+  public let remainingBytes: Int64
+  /// The files that changed (were used, written or replaced) between the look and the removal,
+  /// and were kept.
+  public let keptBecauseChanged: Int
+  /// Each file or directory that could not be removed; empty when everything went.
+  public let failures: [RemovalFailure]
+  /// Whether this describes a dry run, which changed nothing.
+  public let isDryRun: Bool
+
+  /// Records a report.
+  public init(
+    path: String, removedFiles: Int, removedBytes: Int64, remainingFiles: Int,
+    remainingBytes: Int64, keptBecauseChanged: Int, failures: [RemovalFailure], isDryRun: Bool
+  ) {
+    self.path = path
+    self.removedFiles = removedFiles
+    self.removedBytes = removedBytes
+    self.remainingFiles = remainingFiles
+    self.remainingBytes = remainingBytes
+    self.keptBecauseChanged = keptBecauseChanged
+    self.failures = failures
+    self.isDryRun = isDryRun
+  }
+}
+
+extension AppDirectories {
+  /// Keeps the cache within a budget: removes the files not used for `age`, then the least
+  /// recently used ones until the rest fit in `bytes`, then the directories that this left
+  /// empty.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp")
+  /// let report = try dirs.prune(.cache, olderThan: .seconds(30 * 86_400), keepingUnder: 500 << 20)
+  /// print("removed \(report.removedFiles) files, \(report.remainingBytes) bytes left")
+  /// ```
+  ///
+  /// - A file's last use is the later of its access and modification times (on a file system
+  ///   mounted `noatime`, its modification). Only regular files and symbolic links are
+  ///   removed; the budget counts the bytes of the regular files left, each inode once, the
+  ///   cache's `CACHEDIR.TAG` included, which is never removed, nor is the directory itself.
+  /// - The cache is proved the application's as for ``clean(_:groups:legacy:dryRun:)``, and
+  ///   walked through open descriptors without following a symbolic link or leaving its file
+  ///   system. Each file is looked at again (`fstatat` on its open directory) just before
+  ///   `unlinkat`: one used, written or replaced since the first look is kept
+  ///   (``PruneReport/keptBecauseChanged``).
+  /// - A file that cannot be removed does not stop the rest; each is in
+  ///   ``PruneReport/failures``.
+  ///
+  /// - Parameters:
+  ///   - kind: ``AppDirectory/cache``; any other kind throws
+  ///     ``DirectoryError/unsupported(reason:)``, since its files may be the only copy.
+  ///   - age: Remove the files last used longer ago than this; `nil` for no age limit.
+  ///   - bytes: Then remove the least recently used files until the regular files left take at
+  ///     most this many bytes; `nil` for no budget.
+  ///   - dryRun: Count what would be removed, and remove nothing.
+  public func prune(
+    _ kind: AppDirectory, olderThan age: Duration? = nil, keepingUnder bytes: Int64? = nil,
+    dryRun: Bool = false
+  ) throws(DirectoryError) -> PruneReport {
+    guard kind == .cache else { throw .unsupported(reason: .pruning(kind)) }
+    let path = try resolution(for: .cache).path
+    guard let target = try prove(path, proof: removalProof(), requiringTag: cacheNeedsTag()) else {
+      return PruneReport(
+        path: path, removedFiles: 0, removedBytes: 0, remainingFiles: 0, remainingBytes: 0,
+        keptBecauseChanged: 0, failures: [], isDryRun: dryRun)
+    }
+    defer { target.close(syscalls) }
+    guard let directory = target.directory else {
+      throw .cleanRefused(
+        path: path, reason: target.isSymbolicLink ? .symbolicLink : .notADirectory)
+    }
+    let now = Int64(syscalls.secondsSinceEpoch()) * 1_000_000_000
+    let cutoff = age.map { now - Self.nanoseconds($0) }
+    var plan = PrunePlan(syscalls: syscalls)
+    plan.survey(directory, at: path)
+    plan.choose(olderThan: cutoff, keepingUnder: bytes)
+    if dryRun { return plan.report(path: path, isDryRun: true) }
+    plan.remove(in: directory, at: path)
+    return plan.report(path: path, isDryRun: false)
+  }
+
+  /// A duration in whole nanoseconds, saturating.
+  private static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? Int64.min / 2 : Int64.max / 2 }
+    return whole + attoseconds / 1_000_000_000
+  }
+}
+
+/// The files of one cache, what is to be removed from it, and then what was.
+struct PrunePlan {
+  let syscalls: SystemCalls
+
+  /// A regular file or symbolic link of the cache, as the first look found it.
+  struct Entry {
+    let path: String
+    let status: FileStatus
+    var isRemoved = false
+  }
+
+  private(set) var entries: [Entry] = []
+  /// The top-level `CACHEDIR.TAG`, which stays, counted in the budget.
+  private var tag: FileStatus?
+  /// The paths to remove, with the index of each entry.
+  private var chosen: [String: Int] = [:]
+  /// The folders holding a chosen file, which are removed if this leaves them empty.
+  private var foldersToTidy: Set<String> = []
+  private var removedFiles = 0
+  private var removedBytes: Int64 = 0
+  private var keptBecauseChanged = 0
+  private var failures: [RemovalFailure] = []
+  private var isDone = false
+
+  init(syscalls: SystemCalls) {
+    self.syscalls = syscalls
+  }
+
+  /// Reads every regular file and symbolic link below the cache (the top-level
+  /// `CACHEDIR.TAG` aside).
+  mutating func survey(_ directory: Int32, at path: String) {
+    let tree = FileTree(syscalls: syscalls)
+    if case .success(let status) = syscalls.status(
+      in: directory, entry: CacheDirectoryTag.name, followSymlinks: false),
+      status.type == .regular
+    {
+      tag = status
+    }
+    var found: [Entry] = []
+    let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
+      parent, name, type, folder, _ in
+      if type == .directory { return .descend }
+      switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
+      case .success(let status) where status.type == .regular || status.type == .symbolicLink:
+        found.append(Entry(path: tree.join(folder, name), status: status))
+      case .success, .failure(.noSuchFileOrDirectory):
+        break
+      case .failure(let error):
+        return .failed(FileTree.Failure(path: tree.join(folder, name), errno: error))
+      }
+      return .next
+    } leave: { _, _, _ in
+      nil
+    }
+    entries = found
+    failures += failed.map { RemovalFailure(path: $0.path, errno: $0.errno) }
+  }
+
+  /// Chooses the files last used before `cutoff` (nanoseconds since the epoch), then the least
+  /// recently used regular files, a whole inode at a time, until the regular files left take
+  /// at most `budget` bytes.
+  mutating func choose(olderThan cutoff: Int64?, keepingUnder budget: Int64?) {
+    if let cutoff {
+      for index in entries.indices where entries[index].status.lastUse < cutoff {
+        mark(index)
+      }
+    }
+    guard let budget else { return }
+    var left = remainingBytes
+    guard left > budget else { return }
+    // The inodes left, least recently used first (the path decides a tie, so that the choice
+    // is the same on every run).
+    var inodes: [FileIdentity: [Int]] = [:]
+    for index in entries.indices
+    where chosen[entries[index].path] == nil && entries[index].status.type == .regular {
+      inodes[FileIdentity(entries[index].status), default: []].append(index)
+    }
+    let order = inodes.values.sorted { first, second in
+      let a = entries[first[0]]
+      let b = entries[second[0]]
+      return (a.status.lastUse, a.path) < (b.status.lastUse, b.path)
+    }
+    for names in order {
+      // A hard link to a file the tag shares is never worth removing.
+      if let tag, FileIdentity(tag) == FileIdentity(entries[names[0]].status) { continue }
+      for index in names { mark(index) }
+      left -= entries[names[0]].status.size
+      if left <= budget { break }
+    }
+  }
+
+  private mutating func mark(_ index: Int) {
+    chosen[entries[index].path] = index
+    var folder = POSIXPath.parent(entries[index].path)
+    while foldersToTidy.insert(folder).inserted, folder != "/" {
+      folder = POSIXPath.parent(folder)
+    }
+  }
+
+  /// The bytes of the regular files not chosen, each inode once, with the tag's.
+  private var remainingBytes: Int64 {
+    var seen = Set<FileIdentity>()
+    var total: Int64 = 0
+    if let tag {
+      seen.insert(FileIdentity(tag))
+      total += tag.size
+    }
+    for entry in entries
+    where entry.status.type == .regular && !isGone(entry)
+      && seen.insert(FileIdentity(entry.status)).inserted
+    {
+      total += entry.status.size
+    }
+    return total
+  }
+
+  /// Whether an entry is (or, before the removal, is to be) removed.
+  private func isGone(_ entry: Entry) -> Bool {
+    isDone ? entry.isRemoved : chosen[entry.path] != nil
+  }
+
+  /// Removes the chosen files, each looked at again on its open directory first, then the
+  /// folders that this left empty.
+  mutating func remove(in directory: Int32, at path: String) {
+    let tree = FileTree(syscalls: syscalls)
+    var removedInodes = Set<FileIdentity>()
+    var outcome: (removed: Int, bytes: Int64, changed: Int) = (0, 0, 0)
+    var all = entries
+    let plan = chosen
+    let tidy = foldersToTidy
+    let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
+      parent, name, type, folder, _ in
+      if type == .directory {
+        return tidy.contains(tree.join(folder, name)) ? .descend : .next
+      }
+      let full = tree.join(folder, name)
+      guard let index = plan[full] else { return .next }
+      let seen = all[index].status
+      switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
+      case .success(let now)
+      where Self.isUnchanged(
+        seen, now, linkRemoved: removedInodes.contains(FileIdentity(seen))):
+        break
+      case .success:
+        outcome.changed += 1
+        return .next
+      case .failure(.noSuchFileOrDirectory):
+        return .next
+      case .failure(let error):
+        return .failed(FileTree.Failure(path: full, errno: error))
+      }
+      if let error = syscalls.remove(in: parent, entry: name, isDirectory: false) {
+        if error == .noSuchFileOrDirectory { return .next }
+        return .failed(FileTree.Failure(path: full, errno: error))
+      }
+      all[index].isRemoved = true
+      outcome.removed += 1
+      if seen.type == .regular, removedInodes.insert(FileIdentity(seen)).inserted {
+        outcome.bytes += seen.size
+      }
+      return .next
+    } leave: { parent, name, folder in
+      guard tidy.contains(folder) else { return nil }
+      switch syscalls.remove(in: parent, entry: name, isDirectory: true) {
+      case nil, .noSuchFileOrDirectory?, .directoryNotEmpty?: return nil
+      // Some systems say EEXIST for a directory that is not empty.
+      case .fileExists?: return nil
+      case let error?: return FileTree.Failure(path: folder, errno: error)
+      }
+    }
+    entries = all
+    removedFiles = outcome.removed
+    removedBytes = outcome.bytes
+    keptBecauseChanged = outcome.changed
+    failures += failed.map { RemovalFailure(path: $0.path, errno: $0.errno) }
+    isDone = true
+  }
+
+  /// Whether a file is the one first looked at, not used or changed since: the same inode,
+  /// type, size and times. When another name of the inode was just removed, its change time
+  /// moved with its link count, and only the rest is compared.
+  private static func isUnchanged(_ before: FileStatus, _ now: FileStatus, linkRemoved: Bool)
+    -> Bool
+  {
+    guard
+      FileIdentity(before) == FileIdentity(now) && before.type == now.type
+        && before.size == now.size && before.lastUse == now.lastUse
+    else { return false }
+    return linkRemoved
+      || (before.changeSeconds == now.changeSeconds
+        && before.changeNanoseconds == now.changeNanoseconds)
+  }
+
+  func report(path: String, isDryRun: Bool) -> PruneReport {
+    let gone = entries.filter(isGone)
+    var bytes = removedBytes
+    if !isDone {
+      var seen = Set<FileIdentity>()
+      bytes = gone.filter {
+        $0.status.type == .regular && seen.insert(FileIdentity($0.status)).inserted
+      }
+      .reduce(0) { $0 + $1.status.size }
+    }
+    return PruneReport(
+      path: path, removedFiles: isDone ? removedFiles : gone.count, removedBytes: bytes,
+      remainingFiles: entries.count - gone.count + (tag == nil ? 0 : 1),
+      remainingBytes: remainingBytes, keptBecauseChanged: keptBecauseChanged,
+      failures: failures, isDryRun: isDryRun)
+  }
+}
