@@ -4,7 +4,10 @@
 #   - `appdirs migrate --keep-source` across two file systems against `cp -a` of the same tree;
 #   - a whole migration (copy, publish, remove the source) against `cp -a` then `rm -rf`;
 #   - `appdirs list --sizes` against `du -sb`, and `appdirs clean --all --yes` against `rm -rf`,
-#     on a cache of 100,000 files.
+#     on a cache of 100,000 files;
+#   - `appdirs clean --cache --older-than 30d --yes` against `find -atime +30 -mtime +30 -delete`
+#     (then `find -empty -delete` for the folders it left empty), on the same cache with half
+#     of its files unused for 100 days.
 # The trees live on two tmpfs mounts in a private mount namespace (so nothing of the machine
 # changes, and the disk's speed is out of the picture), 100 folders of 100 files of 0 to 8 KiB,
 # 10,100 entries. Needs root (for the namespace), hyperfine and util-linux.
@@ -38,7 +41,8 @@ set -euo pipefail
 scratch=$1 appdirs=$2
 a="$scratch/a" b="$scratch/b"
 mount -t tmpfs -o size=2g tmpfs "$a"
-mount -t tmpfs -o size=2g tmpfs "$b"
+# noatime: copying the template with `cp -a` reads it, and would make its files used again.
+mount -t tmpfs -o size=2g,noatime tmpfs "$b"
 mkdir "$a/template"
 for i in $(seq 0 99); do
   mkdir "$a/template/d$i"
@@ -87,9 +91,25 @@ hyperfine --runs 7 --warmup 1 --export-json "$scratch/clean.json" \
   --prepare "rm -rf $b/cache/x; cp -a $b/big $b/cache/x" "rm -rf $b/cache/x" \
   --prepare "rm -rf $b/cache/x; cp -a $b/big $b/cache/x" "$appdirs clean --app x --all --yes" >/dev/null
 test ! -e "$b/cache/x"
-echo "$big_entries" >"$scratch/big"
+# Half the cache unused for 100 days (the files, the links and the folders of d0 to d499), and
+# the application's tag, which pruning a cache named by XDG_CACHE_HOME asks for.
+mkdir -p "$b/cache/x"
+"$appdirs" path cache --app x --create >/dev/null
+cp "$b/cache/x/CACHEDIR.TAG" "$b/big/CACHEDIR.TAG"
+rm -rf "$b/cache/x"
+for i in $(seq 0 499); do
+  find "$b/big/d$i" -mindepth 1 -exec touch -h -d "100 days ago" {} +
+done
+old=$(find "$b/big" -mindepth 1 \( -type f -o -type l \) -atime +30 -mtime +30 | wc -l)
+prepare="rm -rf $b/cache/x; cp -a $b/big $b/cache/x"
+hyperfine --runs 7 --warmup 1 --export-json "$scratch/prune.json" \
+  --prepare "$prepare" "find $b/cache/x -mindepth 1 \( -type f -o -type l \) -atime +30 -mtime +30 -delete && find $b/cache/x -mindepth 1 -type d -empty -delete" \
+  --prepare "$prepare" "$appdirs clean --app x --cache --older-than 30d --yes" >/dev/null
+# Both left the same files: the newer half, the tag.
+test "$(find "$b/cache/x" -mindepth 1 | wc -l)" -eq "$((big_entries - old - 500))"
+echo "$big_entries $old" >"$scratch/big"
 INSIDE
-unshare --mount --propagation private -- bash "$scratch/inside.sh" "$scratch" "$appdirs"
+unshare --mount --propagation private -- bash ${BENCHMARK_TRACE:+-x} "$scratch/inside.sh" "$scratch" "$appdirs"
 
 read -r entries bytes <"$scratch/tree"
 median() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(sorted(r['times'])[len(r['times'])//2])" "$1" "$2"; }
@@ -103,11 +123,13 @@ copy_floor=$(median "$scratch/copy.json" 0)
 copy_ours=$(median "$scratch/copy.json" 1)
 move_floor=$(median "$scratch/move.json" 0)
 move_ours=$(median "$scratch/move.json" 1)
-read -r big_entries <"$scratch/big"
+read -r big_entries old <"$scratch/big"
 size_floor=$(median "$scratch/size.json" 0)
 size_ours=$(median "$scratch/size.json" 1)
 clean_floor=$(median "$scratch/clean.json" 0)
 clean_ours=$(median "$scratch/clean.json" 1)
+prune_floor=$(median "$scratch/prune.json" 0)
+prune_ours=$(median "$scratch/prune.json" 1)
 echo "Trees on tmpfs: $entries entries ($bytes bytes) to move, $big_entries in the cache to measure and remove; medians."
 echo
 echo "| operation | appdirs | floor | ratio | target | met |"
@@ -120,3 +142,5 @@ r=$(times "$size_ours" "$size_floor")
 echo "| \`appdirs list --app x --sizes --json\`, a cache of $big_entries entries | $(ms "$size_ours") | $(ms "$size_floor") \`du -sb\` | ${r}× the time | ≤ 1.5× the time | $(within "$r" 1.5) |"
 r=$(times "$clean_ours" "$clean_floor")
 echo "| \`appdirs clean --app x --all --yes\`, the same cache | $(ms "$clean_ours") | $(ms "$clean_floor") \`rm -rf\` | ${r}× the time | ≤ 1.3× the time | $(within "$r" 1.3) |"
+r=$(times "$prune_ours" "$prune_floor")
+echo "| \`appdirs clean --app x --cache --older-than 30d --yes\`, $old of the same cache's files unused | $(ms "$prune_ours") | $(ms "$prune_floor") \`find -atime +30 -mtime +30 -delete\`, then the empty folders | ${r}× the time | ≤ 1.5× the time | $(within "$r" 1.5) |"

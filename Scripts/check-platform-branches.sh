@@ -20,13 +20,21 @@
 #        Swift SDK for Android gives (no `androideabi`);
 #  6. the Musl branches, then the Android branches, compile: in a copy of the package the Glibc
 #     branch is disabled and the other one takes its place (importing Glibc, the module with the
-#     same POSIX declarations here), and the package and its tests are built.
+#     same POSIX declarations here), and the package and its tests are built. Where musl or
+#     bionic declares a name this package uses with other nullability or another type than
+#     glibc (bionic's `_Nonnull strerror` and `pwrite` buffer, `SOCK_STREAM` as a plain macro),
+#     Scripts/platform-declarations/ holds that declaration as Swift, written from the library's
+#     header: every use of the name in the copy is renamed to it, so it is checked against the
+#     library's own type.
 #  7. AppDirectoriesTesting's Windows branch (Foundation only) compiles, with os(Windows) made
 #     true in that target.
-# What it cannot see: any declaration that differs from glibc's other than those of 5 (6
-# compiles against glibc's headers, not bionic's or musl's, so a type or nullability of their
-# own passes), anything only Apple's or Windows' compilers report (the library's Win32 code),
-# and the package's own tests on Windows: TestSupport has no Windows branch yet.
+# What it cannot see: a declaration of musl or bionic that differs from glibc's and is not in
+# Scripts/platform-declarations/ (6 compiles against glibc's headers otherwise; the lists hold
+# the names this package uses whose types differ, as read from those headers, and a new name
+# must be added by hand), a name that exists in glibc but not in the other library (or only
+# from a later Android API level than the package's 28), the 32-bit layouts of armv7 (mode_t
+# narrower than st_mode), anything only Apple's or Windows' compilers report (the library's
+# Win32 code), and the package's own tests on Windows: TestSupport has no Windows branch yet.
 # Run from the package root: `bash Scripts/check-platform-branches.sh [--static-only]`.
 set -euo pipefail
 
@@ -132,6 +140,21 @@ build_variant() {
       ;;
   esac
   find "$copy" -name '*.swift' -print0 | xargs -0 sed -E -i "$sed_script"
+  # The C library's own declarations where they differ from glibc's: every use of such a name
+  # is renamed to the declaration written from that library's headers, which each target gets.
+  local declarations prefix names
+  case "$variant" in
+    musl) declarations=Scripts/platform-declarations/MuslDeclarations.swift prefix=musl_ ;;
+    android) declarations=Scripts/platform-declarations/BionicDeclarations.swift prefix=bionic_ ;;
+  esac
+  names=$(grep -oE "^\s*(func|let|var) ${prefix}[A-Za-z0-9_]+" "$declarations" \
+    | sed -E "s/.*${prefix}//" | paste -sd'|')
+  find "$copy/Sources" "$copy/Tests" -name '*.swift' -not -path '*/ClientPackage/*' -print0 \
+    | xargs -0 sed -E -i "s/(^|[^A-Za-z0-9_.])(${names})\b/\1${prefix}\2/g"
+  for target in "$copy"/Sources/*/ "$copy"/Tests/*/; do
+    [[ "$target" == */ClientPackage/ ]] && continue
+    cp "$declarations" "$target/PlatformDeclarations.swift"
+  done
   # Every ladder must have lost its Glibc branch, or the build below proves nothing.
   local ladders disabled
   ladders=$(grep -rlE '^\s*import Glibc\s*$' "$copy/Sources" "$copy/Tests" | wc -l)

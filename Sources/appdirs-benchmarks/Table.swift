@@ -59,6 +59,31 @@ struct Table {
     ])
   }
 
+  /// A row against a baseline of the same work (not Foundation): the time as a multiple of the
+  /// baseline's, at most `limit`, and, when `sameSystemCalls`, no more system calls than it.
+  mutating func addAgainst(
+    _ operation: String, _ ours: Cost, baseline: Cost, named name: String, atMostTimes limit: Double,
+    sameSystemCalls: Bool
+  ) {
+    let times = ours.nanoseconds / baseline.nanoseconds
+    var met = times <= limit
+    var goal = "≤ \(Self.number(limit))× the time"
+    if sameSystemCalls {
+      goal += ", ≤ its syscalls"
+      if let mine = ours.systemCalls, let theirs = baseline.systemCalls {
+        met = met && mine <= theirs + 0.005
+      } else {
+        met = false
+      }
+    }
+    rows.append([
+      operation, Self.time(ours.nanoseconds), "\(Self.time(baseline.nanoseconds)) \(name)",
+      "\(Self.number(times))× the time",
+      "\(Self.calls(ours.systemCalls)) / \(Self.calls(baseline.systemCalls))", goal,
+      met ? "yes" : "**no**",
+    ])
+  }
+
   /// A search row: `probes` system calls expected per call, and the cost per probe relative to
   /// the smallest list, which stays near 1 when the cost is linear.
   mutating func addScaling(_ operation: String, _ ours: Cost, probes: Int, perProbeGrowth: Double?)

@@ -111,6 +111,28 @@ for entries in [1, 10, 100] {
     perProbeGrowth: nil)
 }
 
+// 6. Runtime files: a socket's path in the steady state, against finding the runtime directory
+// itself; taking and releasing a lock, against the bare calls on the same file.
+let runtimePath = try dirs.directory(.runtime).path
+let socket = try measurement.measure { consume(try dirs.socketURL(named: "control.sock")) }
+let runtime = try measurement.measure { consume(try dirs.directory(.runtime)) }
+table.addAgainst(
+  "`try dirs.socketURL(named:)` (fits, exists)", socket, baseline: runtime,
+  named: "`try dirs.directory(.runtime)`", atMostTimes: 1.5, sameSystemCalls: true)
+let lockCost = try measurement.measure {
+  guard let lock = try dirs.lock(named: "instance") else { fatalError("the lock is held") }
+  lock.release()
+}
+let lockFile = runtimePath + "/bare.lock"
+let bareLock = measurement.measure {
+  let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+  consume(flock(descriptor, LOCK_EX | LOCK_NB))
+  close(descriptor)
+}
+table.addAgainst(
+  "`try dirs.lock(named:)` then `release()`", lockCost, baseline: bareLock,
+  named: "bare `open`, `flock`, `close`", atMostTimes: 10, sameSystemCalls: false)
+
 let (variables, bytes) = environmentSize()
 print(
   "AppDirectories against Foundation, \(variables) environment variables (\(bytes) bytes), "

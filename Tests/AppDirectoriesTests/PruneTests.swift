@@ -138,54 +138,79 @@ struct PruneTests {
     }
   }
 
-  @Test func aFileUsedDuringTheRunIsKept() throws {
+  /// A recorder that runs `change` once, on the `n`th `fstatat` of the entry `name`.
+  static func changing(_ name: String, onLook n: Int, _ change: @escaping @Sendable () -> Void)
+    -> RecordingSystemCalls
+  {
+    let looks = Locked(0)
+    return RecordingSystemCalls(beforeCall: { record in
+      guard record.call == .fstatat, record.name == name else { return }
+      if looks.withLock({ count in
+        count += 1
+        return count
+      }) == n {
+        change()
+      }
+    })
+  }
+
+  @Test func aFileUsedAfterThePruneBeganIsKept() throws {
     try TemporaryRoot.with { root in
-      // Just before the second look at `victim` (the one before unlinkat), it is read.
-      let looks = Locked(0)
-      let victimPath = Locked("")
+      let victim = root.home + "/.cache/ExampleApp/victim"
+      // The first look of the run is at the tag; the victim is read then, before its own look.
+      let armed = Locked(false)
       let recorder = RecordingSystemCalls(beforeCall: { record in
-        guard record.call == .fstatat, record.name == "victim" else { return }
-        if looks.withLock({ count in
-          count += 1
-          return count
-        }) == 2 {
-          PruneTests.age(victimPath.withLock { $0 }, accessedDaysAgo: 0, modifiedDaysAgo: 90)
-        }
+        guard record.call == .fstatat, record.name == "CACHEDIR.TAG",
+          armed.withLock({ isArmed in
+            defer { isArmed = false }
+            return isArmed
+          })
+        else { return }
+        PruneTests.age(victim, accessedDaysAgo: 0, modifiedDaysAgo: 90)
       })
       let cache = try Cache(root, syscalls: recorder.syscalls)
-      victimPath.withLock { $0 = cache.path + "/victim" }
       try cache.file("victim", size: 100, days: 90)
       try cache.file("other", size: 100, days: 90)
+      armed.withLock { $0 = true }
       let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
+      #expect(cache.files == ["CACHEDIR.TAG", "victim"])
+      #expect(report.removedFiles == 1)
+    }
+  }
+
+  @Test func aFileUsedBetweenTheLookAndTheRemovalIsKept() throws {
+    try TemporaryRoot.with { root in
+      let victim = root.home + "/.cache/ExampleApp/victim"
+      // With a budget the cache is looked at whole first; the victim is read just before the
+      // second look at it, the one before its unlinkat.
+      let recorder = Self.changing("victim", onLook: 2) {
+        PruneTests.age(victim, accessedDaysAgo: 0, modifiedDaysAgo: 90)
+      }
+      let cache = try Cache(root, syscalls: recorder.syscalls)
+      try cache.file("victim", size: 100, days: 90)
+      try cache.file("other", size: 100, days: 90)
+      let report = try cache.dirs.prune(.cache, keepingUnder: 0)
       #expect(cache.files == ["CACHEDIR.TAG", "victim"])
       #expect(report.removedFiles == 1)
       #expect(report.keptBecauseChanged == 1)
     }
   }
 
-  @Test func aFileReplacedDuringTheRunIsKept() throws {
+  @Test func aFileReplacedBetweenTheLookAndTheRemovalIsKept() throws {
     try TemporaryRoot.with { root in
-      let looks = Locked(0)
-      let victimPath = Locked("")
-      let recorder = RecordingSystemCalls(beforeCall: { record in
-        guard record.call == .fstatat, record.name == "victim" else { return }
-        if looks.withLock({ count in
-          count += 1
-          return count
-        }) == 2 {
-          // Another process writes a fresh copy and renames it into place.
-          let path = victimPath.withLock { $0 }
-          FileManager.default.createFile(atPath: path + ".new", contents: Data("fresh".utf8))
-          PruneTests.age(path + ".new", accessedDaysAgo: 90, modifiedDaysAgo: 90)
-          rename(path + ".new", path)
-        }
-      })
+      let victim = root.home + "/.cache/ExampleApp/victim"
+      // Another process writes a fresh copy, as old, and renames it into place.
+      let recorder = Self.changing("victim", onLook: 2) {
+        FileManager.default.createFile(atPath: victim + ".new", contents: Data("fresh".utf8))
+        PruneTests.age(victim + ".new", accessedDaysAgo: 90, modifiedDaysAgo: 90)
+        rename(victim + ".new", victim)
+      }
       let cache = try Cache(root, syscalls: recorder.syscalls)
-      victimPath.withLock { $0 = cache.path + "/victim" }
       try cache.file("victim", size: 100, days: 90)
-      _ = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
+      let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day), keepingUnder: 0)
       #expect(cache.files == ["CACHEDIR.TAG", "victim"])
-      #expect(try String(contentsOfFile: cache.path + "/victim", encoding: .utf8) == "fresh")
+      #expect(try String(contentsOfFile: victim, encoding: .utf8) == "fresh")
+      #expect(report.keptBecauseChanged == 1)
     }
   }
 

@@ -76,6 +76,26 @@ struct RuntimeFilesTests {
     }
   }
 
+  @Test func aSocketsSteadyStateCostsWhatTheRuntimeDirectoryCosts() throws {
+    try TemporaryRoot.with { root in
+      try root.makeDirectory(root.at("run"), mode: 0o700)
+      let recorder = RecordingSystemCalls()
+      try root.makeDirectory(root.tmp, mode: 0o700)
+      let dirs = try AppDirectories(
+        app: Self.application, organization: nil, layout: .native,
+        environment: root.environment(["XDG_RUNTIME_DIR": root.at("run")]),
+        syscalls: recorder.syscalls)
+      let socket = try dirs.socketURL(named: "control.sock")
+      recorder.reset()
+      _ = try dirs.directory(.runtime)
+      let directoryCalls = recorder.calls
+      recorder.reset()
+      #expect(try dirs.socketURL(named: "control.sock") == socket)
+      #expect(recorder.calls == directoryCalls)
+      #expect(directoryCalls.count == 5, "lstat, open, fstat, fstatat, close: \(directoryCalls)")
+    }
+  }
+
   @Test func theShortDirectoryIsStableAndItsOwnForEachNaturalPath() throws {
     try TemporaryRoot.with { root in
       let run = try Self.runtimeDirectory(in: root, naturalLength: 130, socket: "a.sock")

@@ -157,7 +157,13 @@ final class TemporaryRoot: Sendable {
 
   /// Makes a Unix-domain socket, bound and then closed: the socket file stays.
   func makeSocket(_ absolutePath: String) throws {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    // glibc makes the socket types an enum; Darwin, musl and bionic a plain macro.
+    #if canImport(Glibc)
+      let stream = Int32(SOCK_STREAM.rawValue)
+    #else
+      let stream = SOCK_STREAM
+    #endif
+    let descriptor = socket(AF_UNIX, stream, 0)
     guard descriptor >= 0 else { throw SetupFailure("socket", absolutePath) }
     defer { close(descriptor) }
     var address = sockaddr_un()
@@ -311,14 +317,6 @@ extension Trait where Self == ConditionTrait {
       if: FileManager.default.isReadableFile(
         atPath: packageRoot.appendingPathComponent("Package.swift").path),
       "reads the package's own files, which this user cannot reach")
-  }
-
-  /// For tests that run the tool as the unprivileged user 65534 on files handed to that user:
-  /// root does it through `setpriv`; that user, running the suite, runs the tool directly.
-  static var asTheUnprivilegedUser: Self {
-    .enabled(
-      if: geteuid() == 0 || geteuid() == Tool.unprivilegedUser,
-      "runs the tool as user 65534, which needs root or that user")
   }
 
   /// For tests that run a set-user-ID copy of the tool: the temporary directory must honour

@@ -103,6 +103,23 @@ import Testing
     #expect(kill(child, 0) == 0, "the command of the killed holder is still running")
   }
 
+  @Test func aSignalToTheToolReachesTheCommand() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let ready = root.at("ready")
+    let holder = try Tool.start(
+      [
+        "lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c",
+        "trap 'exit 7' TERM; : > \"$1\"; while :; do sleep 0.02; done", "sh", ready,
+      ],
+      environment: root.toolEnvironment)
+    #expect(Self.waitUntil { FileManager.default.fileExists(atPath: ready) })
+    kill(holder.processIdentifier, SIGTERM)
+    holder.waitUntilExit()
+    // The command's trap ran, and its status is the tool's.
+    #expect(holder.terminationReason == .exit)
+    #expect(holder.terminationStatus == 7)
+  }
+
   static let statuses: [(script: String, status: Int32)] = [
     ("exit 0", 0), ("exit 3", 3), ("exit 255", 255), ("kill -TERM $$", 128 + SIGTERM),
   ]

@@ -90,6 +90,11 @@ extension AppDirectories {
     let now = Int64(syscalls.secondsSinceEpoch()) * 1_000_000_000
     let cutoff = age.map { now - Self.nanoseconds($0) }
     var plan = PrunePlan(syscalls: syscalls)
+    guard bytes != nil else {
+      // By age alone, one walk decides and removes: each file's `fstatat` is the look just
+      // before its `unlinkat`.
+      return plan.removeOlder(than: cutoff, in: directory, at: path, dryRun: dryRun)
+    }
     plan.survey(directory, at: path)
     plan.choose(olderThan: cutoff, keepingUnder: bytes)
     if dryRun { return plan.report(path: path, isDryRun: true) }
@@ -132,6 +137,90 @@ struct PrunePlan {
 
   init(syscalls: SystemCalls) {
     self.syscalls = syscalls
+  }
+
+  /// Removes, in one walk, each regular file and symbolic link last used before `cutoff`
+  /// (none without one), looked at with `fstatat` on its open directory just before its
+  /// `unlinkat`, then the folders this left empty; in a dry run only counts them.
+  mutating func removeOlder(than cutoff: Int64?, in directory: Int32, at path: String, dryRun: Bool)
+    -> PruneReport
+  {
+    let tree = FileTree(syscalls: syscalls)
+    var tag: FileStatus? = nil
+    if case .success(let status) = syscalls.status(
+      in: directory, entry: CacheDirectoryTag.name, followSymlinks: false),
+      status.type == .regular
+    {
+      tag = status
+    }
+    var removed = (files: 0, bytes: Int64(0))
+    var left = (files: tag == nil ? 0 : 1, bytes: tag?.size ?? 0)
+    // Inodes with more than one name, counted once, by size: those a name of which was
+    // removed, and those a name of which is left.
+    var removedLinked: [FileIdentity: Int64] = [:]
+    var leftLinked: [FileIdentity: Int64] = [:]
+    if let tag, tag.linkCount > 1 { leftLinked[FileIdentity(tag)] = tag.size }
+    // The folders a file was removed from, and the folders above them.
+    var emptied = Set<String>()
+    let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
+      parent, name, type, folder, _ in
+      if type == .directory { return .descend }
+      let status: FileStatus
+      switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
+      case .success(let found): status = found
+      case .failure(.noSuchFileOrDirectory): return .next
+      case .failure(let error):
+        return .failed(FileTree.Failure(path: tree.join(folder, name), errno: error))
+      }
+      guard status.type == .regular || status.type == .symbolicLink else { return .next }
+      let isOld = cutoff.map { status.lastUse < $0 } ?? false
+      if isOld, !dryRun,
+        let error = syscalls.remove(in: parent, entry: name, isDirectory: false),
+        error != .noSuchFileOrDirectory
+      {
+        return .failed(FileTree.Failure(path: tree.join(folder, name), errno: error))
+      }
+      let counted: Bool
+      let identity = FileIdentity(status)
+      if status.type != .regular {
+        counted = false
+      } else if status.linkCount > 1 || removedLinked[identity] != nil
+        || leftLinked[identity] != nil
+      {
+        // A name of a file with several (its link count drops as names go).
+        if isOld {
+          counted = removedLinked.updateValue(status.size, forKey: identity) == nil
+        } else {
+          counted = leftLinked.updateValue(status.size, forKey: identity) == nil
+        }
+      } else {
+        counted = true
+      }
+      if isOld {
+        removed.files += 1
+        if counted { removed.bytes += status.size }
+        var above = folder
+        while above != path, emptied.insert(above).inserted { above = POSIXPath.parent(above) }
+      } else {
+        left.files += 1
+        if counted { left.bytes += status.size }
+      }
+      return .next
+    } leave: { parent, name, folder in
+      guard !dryRun, emptied.contains(folder) else { return nil }
+      switch syscalls.remove(in: parent, entry: name, isDirectory: true) {
+      case nil, .noSuchFileOrDirectory?, .directoryNotEmpty?, .fileExists?: return nil
+      case let error?: return FileTree.Failure(path: folder, errno: error)
+      }
+    }
+    // A name left behind keeps the bytes of a file whose other name went.
+    for (identity, size) in removedLinked where leftLinked[identity] != nil {
+      removed.bytes -= size
+    }
+    return PruneReport(
+      path: path, removedFiles: removed.files, removedBytes: removed.bytes,
+      remainingFiles: left.files, remainingBytes: left.bytes, keptBecauseChanged: 0,
+      failures: failed.map { RemovalFailure(path: $0.path, errno: $0.errno) }, isDryRun: dryRun)
   }
 
   /// Reads every regular file and symbolic link below the cache (the top-level

@@ -45,17 +45,30 @@ extension AppDirectories {
     let platform = environment.platform
     try NameValidation.validate(name, as: .socketName, on: platform)
     let style = platform.pathStyle
-    // Checked first without writing anything: the application's runtime folder is made only
-    // when the socket goes there.
-    let runtime = try verifiedResolution(for: .runtime)
-    let natural = runtime.appending([name], style: style)
     let limit = SocketAddress.capacity(on: platform)
-    if SocketAddress.length(of: natural.path) <= limit {
-      return try privateDirectoryCheck.ensure(runtime).appending([name], style: style)
+    func fits(_ directory: DirectoryResolution) -> Bool {
+      SocketAddress.length(of: style.join(directory.path, name)) <= limit
     }
-
+    // The steady state costs what directory(.runtime) costs: the candidate path is pure, and
+    // only when it fits is the directory found or made (and checked). When it does not fit,
+    // the directory is checked without writing anything, since the path it settles on (a
+    // fallback) may fit; the application's runtime folder is made only where the socket goes.
+    let candidate = try resolution(for: .runtime)
+    var natural = candidate
+    if fits(candidate) {
+      let made = try privateDirectoryCheck.ensure(candidate)
+      if fits(made) { return made.appending([name], style: style) }
+      natural = made
+    } else {
+      let settled = try privateDirectoryCheck.settle(candidate)
+      if fits(settled) {
+        return try privateDirectoryCheck.ensure(settled).appending([name], style: style)
+      }
+      natural = settled
+    }
+    let naturalPath = style.join(natural.path, name)
     let directoryName = SocketAddress.shortDirectoryName(
-      application: app, userID: environment.effectiveUserID, naturalPath: natural.path)
+      application: app, userID: environment.effectiveUserID, naturalPath: naturalPath)
     var bases = [try standardDirectories.resolution(for: .temporary).path]
     // `/tmp` when even the temporary directory is too long; never while an isolated
     // environment is current, whose files all stay inside its root.
@@ -63,8 +76,8 @@ extension AppDirectories {
       bases.append("/tmp")
     }
     let shortened = IgnoredValue(
-      .socketPath(natural.path),
-      .tooLongForSocketAddress(bytes: SocketAddress.length(of: natural.path), limit: limit))
+      .socketPath(naturalPath),
+      .tooLongForSocketAddress(bytes: SocketAddress.length(of: naturalPath), limit: limit))
     for base in bases {
       let directory = style.join(base, directoryName)
       guard SocketAddress.length(of: style.join(directory, name)) <= limit else { continue }
@@ -73,6 +86,6 @@ extension AppDirectories {
         requirement: .privateDirectory(base: directory, createsIfMissing: true, otherwise: nil))
       return try privateDirectoryCheck.ensure(resolution).appending([name], style: style)
     }
-    throw .nameTooLong(path: natural.path)
+    throw .nameTooLong(path: naturalPath)
   }
 }
