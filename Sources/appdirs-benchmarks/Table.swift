@@ -62,7 +62,8 @@ struct Table {
   /// A row against a baseline of the same work (not Foundation): the time as a multiple of the
   /// baseline's, at most `limit`, and, when `sameSystemCalls`, no more system calls than it.
   mutating func addAgainst(
-    _ operation: String, _ ours: Cost, baseline: Cost, named name: String, atMostTimes limit: Double,
+    _ operation: String, _ ours: Cost, baseline: Cost, named name: String,
+    atMostTimes limit: Double,
     sameSystemCalls: Bool
   ) {
     let times = ours.nanoseconds / baseline.nanoseconds
