@@ -76,7 +76,10 @@ struct SandboxError: Error, CustomStringConvertible {
 func environmentSize() -> (variables: Int, bytes: Int) {
   var count = 0
   var bytes = 0
-  while let entry = environ[count] {
+  // bionic declares `environ` nullable; glibc's comes implicitly unwrapped.
+  let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+  guard let variables else { return (0, 0) }
+  while let entry = variables[count] {
     bytes += strlen(entry) + 1
     count += 1
   }
