@@ -167,7 +167,7 @@ build_variant() {
   if (cd "$copy" && swift build --build-tests --scratch-path "$scratch/$variant-build") >"$log" 2>&1; then
     echo "check-platform-branches: the $variant branches compile, with the Glibc branch of $disabled files disabled"
   else
-    grep -E 'error:' "$log" | head -20 >&2
+    grep -E 'error:' "$log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
     fail "the $variant branches do not compile (the full log is above)"
   fi
 }
