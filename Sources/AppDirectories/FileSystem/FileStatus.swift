@@ -20,8 +20,27 @@ struct FileStatus: Sendable, Hashable {
   var modificationNanoseconds: Int = 0
   var changeSeconds: Int = 0
   var changeNanoseconds: Int = 0
+  /// The access time, which is not part of a status's equality: reading a file moves it, and a
+  /// file read is the same file (`user-dirs.dirs`, read once, is not read again for that).
   var accessSeconds: Int = 0
   var accessNanoseconds: Int = 0
+
+  static func == (left: FileStatus, right: FileStatus) -> Bool {
+    left.type == right.type && left.permissions == right.permissions && left.owner == right.owner
+      && left.device == right.device && left.inode == right.inode && left.size == right.size
+      && left.linkCount == right.linkCount && left.modificationSeconds == right.modificationSeconds
+      && left.modificationNanoseconds == right.modificationNanoseconds
+      && left.changeSeconds == right.changeSeconds
+      && left.changeNanoseconds == right.changeNanoseconds
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(device)
+    hasher.combine(inode)
+    hasher.combine(size)
+    hasher.combine(modificationSeconds)
+    hasher.combine(modificationNanoseconds)
+  }
 
   /// When the file was last used: the later of its access and modification times, in
   /// nanoseconds since the epoch (a file system mounted `noatime` gives the modification).

@@ -90,10 +90,15 @@ enum CleanCommand {
       Platform.write("\(ByteCount.human(total)) in all; run again with --yes to \(verb) it\n")
       return .success
     }
-    for failure in report.failures {
+    return exitCode(reporting: report.failures)
+  }
+
+  /// Each file that could not be removed, on standard error with the fix; 73 if there was one.
+  private static func exitCode(reporting failures: [RemovalFailure]) -> Platform.ExitCode {
+    for failure in failures {
       Platform.writeError("appdirs: error: \(failure)\n")
     }
-    guard report.failures.isEmpty else {
+    guard failures.isEmpty else {
       Platform.writeError(
         "appdirs: note: Give your user write permission on the folders that hold them (ls -ld shows their owners and modes), then run the command again.\n"
       )
@@ -124,16 +129,7 @@ enum CleanCommand {
         Platform.write("kept \(report.keptBecauseChanged) that changed meanwhile\n")
       }
     }
-    for failure in report.failures {
-      Platform.writeError("appdirs: error: \(failure)\n")
-    }
-    guard report.failures.isEmpty else {
-      Platform.writeError(
-        "appdirs: note: Give your user write permission on the folders that hold them (ls -ld shows their owners and modes), then run the command again.\n"
-      )
-      return .cannotCreate
-    }
-    return .success
+    return exitCode(reporting: report.failures)
   }
 }
 
