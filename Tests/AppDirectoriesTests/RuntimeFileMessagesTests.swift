@@ -1,0 +1,55 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+import Testing
+
+@testable import AppDirectories
+
+/// The words of the errors that sockets, locks and pruning add, and the rule that reading a
+/// file does not change its status.
+@Suite struct RuntimeFileMessagesTests {
+  static let messages: [(error: DirectoryError, description: String, suggestion: String)] = [
+    (
+      .notARegularFile(path: "/run/user/1000/ExampleApp/instance.lock"),
+      "/run/user/1000/ExampleApp/instance.lock exists but is not a regular file",
+      "Move or remove what is at /run/user/1000/ExampleApp/instance.lock; the file is made again when it is needed."
+    ),
+    (
+      .lockHeld(path: "/run/user/1000/ExampleApp/instance.lock", holder: 4242),
+      "/run/user/1000/ExampleApp/instance.lock is locked by process 4242",
+      "Wait until process 4242 ends or releases the lock (the system releases it when the holder exits), or wait for it."
+    ),
+    (
+      .lockHeld(path: "/run/user/1000/ExampleApp/instance.lock", holder: nil),
+      "/run/user/1000/ExampleApp/instance.lock is locked by another process",
+      "Wait until the other process ends or releases the lock (the system releases it when the holder exits), or wait for it."
+    ),
+    (
+      .unsupported(reason: .pruning(.data)),
+      "only the cache is pruned, not data: its files may be the only copy",
+      "Prune .cache; remove the files of other kinds yourself when the application no longer needs them."
+    ),
+  ]
+
+  @Test(arguments: messages.indices)
+  func eachErrorNamesItsPathAndItsFix(_ index: Int) {
+    let row = Self.messages[index]
+    #expect(row.error.description == row.description)
+    #expect(row.error.recoverySuggestion == row.suggestion)
+  }
+
+  @Test func readingAFileDoesNotChangeItsStatus() {
+    var first = FileStatus(type: .regular, permissions: 0o600, owner: 1000)
+    first.inode = 7
+    first.modificationSeconds = 100
+    var read = first
+    read.accessSeconds = 200
+    var written = first
+    written.modificationSeconds = 300
+    #expect(read == first)
+    #expect(written != first)
+    #expect(Set([first, read, written]).count == 2)
+    #expect(read.lastUse == 200 * 1_000_000_000)
+  }
+}
