@@ -126,8 +126,11 @@
   nonisolated(unsafe) private var forwardedChild: pid_t = 0
 
   private let forwardToChild: @convention(c) (Int32) -> Void = { signal in
+    // A handler leaves errno as it found it (kill sets it when the command has just ended).
+    let saved = errno
     let child = forwardedChild
     if child > 0 { kill(child, signal) }
+    errno = saved
   }
 
   /// The process's environment, as the C library keeps it.

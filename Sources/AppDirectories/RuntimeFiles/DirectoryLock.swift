@@ -111,6 +111,7 @@ extension AppDirectories {
   ///   - name: The lock's name, as for ``lock(named:)``.
   ///   - wait: Whether to wait while another holder has the lock (polling, with the task
   ///     cancellable) or to throw ``DirectoryError/lockHeld(path:holder:)`` at once.
+  ///   - isolation: The actor `operation` runs on: the caller's, by default.
   ///   - operation: The work to do while holding the lock.
   public func withLock<Result>(
     named name: String, wait: Bool = true, isolation: isolated (any Actor)? = #isolation,
