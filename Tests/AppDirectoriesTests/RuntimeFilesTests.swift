@@ -227,7 +227,9 @@ struct RuntimeFilesTests {
       other.release()
       lock.release()
       #expect(!lock.isHeld)
-      #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+      // Read as a status: FoundationEssentials' String(contentsOfFile:) leaks its buffer on an
+      // empty file, which the AddressSanitizer run reports.
+      #expect(TemporaryRoot.fileStatus(file)?.size == 0)
       #expect(try dirs.lockHolder(named: "instance") == nil)
       lock.release()
       let again = try #require(try dirs.lock(named: "instance"))

@@ -63,7 +63,9 @@ import Testing
     holder.waitUntilExit()
     #expect(holder.terminationStatus == 0)
     // Released: the file stays, without a process ID.
-    #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+    // Read as a status: FoundationEssentials' String(contentsOfFile:) leaks its buffer on an
+    // empty file, which the AddressSanitizer run reports.
+    #expect(root.status(file)?.st_size == 0)
   }
 
   @Test func aKilledHolderLeavesNoStaleLock() throws {
