@@ -89,17 +89,17 @@ extension AppDirectories {
     }
     let now = Int64(syscalls.secondsSinceEpoch()) * 1_000_000_000
     let cutoff = age.map { now - Self.nanoseconds($0) }
-    var plan = PrunePlan(syscalls: syscalls)
+    var plan = PrunePlan(syscalls: syscalls, cache: path)
     guard bytes != nil else {
       // By age alone, one walk decides and removes: each file's `fstatat` is the look just
       // before its `unlinkat`.
-      return plan.removeOlder(than: cutoff, in: directory, at: path, dryRun: dryRun)
+      return plan.removeOlder(than: cutoff, in: directory, dryRun: dryRun)
     }
-    plan.survey(directory, at: path)
+    plan.survey(directory)
     plan.choose(olderThan: cutoff, keepingUnder: bytes)
-    if dryRun { return plan.report(path: path, isDryRun: true) }
-    plan.remove(in: directory, at: path)
-    return plan.report(path: path, isDryRun: false)
+    if dryRun { return plan.report(isDryRun: true) }
+    plan.remove(in: directory)
+    return plan.report(isDryRun: false)
   }
 
   /// A duration in whole nanoseconds, saturating.
@@ -114,6 +114,8 @@ extension AppDirectories {
 /// The files of one cache, what is to be removed from it, and then what was.
 struct PrunePlan {
   let syscalls: SystemCalls
+  /// The cache directory's path.
+  let cache: String
 
   /// A regular file or symbolic link of the cache, as the first look found it.
   struct Entry {
@@ -135,24 +137,18 @@ struct PrunePlan {
   private var failures: [RemovalFailure] = []
   private var isDone = false
 
-  init(syscalls: SystemCalls) {
+  init(syscalls: SystemCalls, cache: String) {
     self.syscalls = syscalls
+    self.cache = cache
   }
 
   /// Removes, in one walk, each regular file and symbolic link last used before `cutoff`
   /// (none without one), looked at with `fstatat` on its open directory just before its
   /// `unlinkat`, then the folders this left empty; in a dry run only counts them.
-  mutating func removeOlder(than cutoff: Int64?, in directory: Int32, at path: String, dryRun: Bool)
-    -> PruneReport
-  {
+  mutating func removeOlder(than cutoff: Int64?, in directory: Int32, dryRun: Bool) -> PruneReport {
+    let path = cache
     let tree = FileTree(syscalls: syscalls)
-    var tag: FileStatus? = nil
-    if case .success(let status) = syscalls.status(
-      in: directory, entry: CacheDirectoryTag.name, followSymlinks: false),
-      status.type == .regular
-    {
-      tag = status
-    }
+    let tag = tagStatus(in: directory)
     var removed = (files: 0, bytes: Int64(0))
     var left = (files: tag == nil ? 0 : 1, bytes: tag?.size ?? 0)
     // Inodes with more than one name, counted once, by size: those a name of which was
@@ -199,8 +195,7 @@ struct PrunePlan {
       if isOld {
         removed.files += 1
         if counted { removed.bytes += status.size }
-        var above = folder
-        while above != path, emptied.insert(above).inserted { above = POSIXPath.parent(above) }
+        Self.insert(folder, andThoseAboveBelow: path, into: &emptied)
       } else {
         left.files += 1
         if counted { left.bytes += status.size }
@@ -208,10 +203,7 @@ struct PrunePlan {
       return .next
     } leave: { parent, name, folder in
       guard !dryRun, emptied.contains(folder) else { return nil }
-      switch syscalls.remove(in: parent, entry: name, isDirectory: true) {
-      case nil, .noSuchFileOrDirectory?, .directoryNotEmpty?, .fileExists?: return nil
-      case let error?: return FileTree.Failure(path: folder, errno: error)
-      }
+      return removeIfEmpty(name, in: parent, at: folder)
     }
     // A name left behind keeps the bytes of a file whose other name went.
     for (identity, size) in removedLinked where leftLinked[identity] != nil {
@@ -225,14 +217,10 @@ struct PrunePlan {
 
   /// Reads every regular file and symbolic link below the cache (the top-level
   /// `CACHEDIR.TAG` aside).
-  mutating func survey(_ directory: Int32, at path: String) {
+  mutating func survey(_ directory: Int32) {
+    let path = cache
     let tree = FileTree(syscalls: syscalls)
-    if case .success(let status) = syscalls.status(
-      in: directory, entry: CacheDirectoryTag.name, followSymlinks: false),
-      status.type == .regular
-    {
-      tag = status
-    }
+    tag = tagStatus(in: directory)
     var found: [Entry] = []
     let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
       parent, name, type, folder, _ in
@@ -288,9 +276,36 @@ struct PrunePlan {
 
   private mutating func mark(_ index: Int) {
     chosen[entries[index].path] = index
-    var folder = POSIXPath.parent(entries[index].path)
-    while foldersToTidy.insert(folder).inserted, folder != "/" {
-      folder = POSIXPath.parent(folder)
+    Self.insert(
+      POSIXPath.parent(entries[index].path), andThoseAboveBelow: cache, into: &foldersToTidy)
+  }
+
+  /// Adds `folder` and the folders above it, up to the cache itself (left out), to `folders`.
+  private static func insert(
+    _ folder: String, andThoseAboveBelow cache: String, into folders: inout Set<String>
+  ) {
+    var folder = folder
+    while folder != cache, folders.insert(folder).inserted { folder = POSIXPath.parent(folder) }
+  }
+
+  /// The cache's own `CACHEDIR.TAG`, when it is a regular file.
+  private func tagStatus(in directory: Int32) -> FileStatus? {
+    guard
+      case .success(let status) = syscalls.status(
+        in: directory, entry: CacheDirectoryTag.name, followSymlinks: false),
+      status.type == .regular
+    else { return nil }
+    return status
+  }
+
+  /// Removes a folder that a removal may have left empty; one that is not empty stays, silently.
+  private func removeIfEmpty(_ name: FileName, in parent: Int32, at folder: String)
+    -> FileTree.Failure?
+  {
+    switch syscalls.remove(in: parent, entry: name, isDirectory: true) {
+    // Some systems say EEXIST for a directory that is not empty.
+    case nil, .noSuchFileOrDirectory?, .directoryNotEmpty?, .fileExists?: return nil
+    case let error?: return FileTree.Failure(path: folder, errno: error)
     }
   }
 
@@ -318,7 +333,8 @@ struct PrunePlan {
 
   /// Removes the chosen files, each looked at again on its open directory first, then the
   /// folders that this left empty.
-  mutating func remove(in directory: Int32, at path: String) {
+  mutating func remove(in directory: Int32) {
+    let path = cache
     let tree = FileTree(syscalls: syscalls)
     var removedInodes = Set<FileIdentity>()
     var outcome: (removed: Int, bytes: Int64, changed: Int) = (0, 0, 0)
@@ -358,12 +374,7 @@ struct PrunePlan {
       return .next
     } leave: { parent, name, folder in
       guard tidy.contains(folder) else { return nil }
-      switch syscalls.remove(in: parent, entry: name, isDirectory: true) {
-      case nil, .noSuchFileOrDirectory?, .directoryNotEmpty?: return nil
-      // Some systems say EEXIST for a directory that is not empty.
-      case .fileExists?: return nil
-      case let error?: return FileTree.Failure(path: folder, errno: error)
-      }
+      return removeIfEmpty(name, in: parent, at: folder)
     }
     entries = all
     removedFiles = outcome.removed
@@ -388,7 +399,7 @@ struct PrunePlan {
         && before.changeNanoseconds == now.changeNanoseconds)
   }
 
-  func report(path: String, isDryRun: Bool) -> PruneReport {
+  func report(isDryRun: Bool) -> PruneReport {
     let gone = entries.filter(isGone)
     var bytes = removedBytes
     if !isDone {
@@ -399,7 +410,7 @@ struct PrunePlan {
       .reduce(0) { $0 + $1.status.size }
     }
     return PruneReport(
-      path: path, removedFiles: isDone ? removedFiles : gone.count, removedBytes: bytes,
+      path: cache, removedFiles: isDone ? removedFiles : gone.count, removedBytes: bytes,
       remainingFiles: entries.count - gone.count + (tag == nil ? 0 : 1),
       remainingBytes: remainingBytes, keptBecauseChanged: keptBecauseChanged,
       failures: failures, isDryRun: isDryRun)

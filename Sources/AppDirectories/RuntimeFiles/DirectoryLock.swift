@@ -80,9 +80,10 @@ extension AppDirectories {
   ///   ``DirectoryError/notARegularFile(path:)`` when something else stands at the lock file's
   ///   place, or an error of creating the runtime directory or opening the file.
   public func lock(named name: String) throws(DirectoryError) -> DirectoryLock? {
-    switch try attemptLock(named: name) {
-    case .acquired(let lock): lock
-    case .held: nil
+    do throws(DirectoryError) {
+      return try takeLock(named: name)
+    } catch .lockHeld {
+      return nil
     }
   }
 
@@ -119,46 +120,34 @@ extension AppDirectories {
   ) async throws -> Result {
     var pause: UInt64 = 1_000_000
     while true {
-      switch try attemptLock(named: name) {
-      case .acquired(let lock):
-        defer { lock.release() }
-        return try await operation()
-      case .held(let path, let holder):
-        guard wait else { throw DirectoryError.lockHeld(path: path, holder: holder) }
+      let lock: DirectoryLock
+      do throws(DirectoryError) {
+        lock = try takeLock(named: name)
+      } catch {
+        guard wait, case .lockHeld = error else { throw error }
         try await Task.sleep(nanoseconds: pause)
         pause = min(pause * 2, 50_000_000)
+        continue
       }
+      defer { lock.release() }
+      return try await operation()
     }
   }
 
-  /// What one try to take a lock found.
-  enum LockAttempt {
-    case acquired(DirectoryLock)
-    /// Another holder has it; the process ID it wrote, if one could be read.
-    case held(path: String, holder: Int32?)
-  }
-
-  /// Tries once to take the lock, without waiting.
-  @_spi(Tool) public func attemptLockReportingHolder(named name: String) throws(DirectoryError)
-    -> (lock: DirectoryLock?, holder: Int32?)
-  {
-    switch try attemptLock(named: name) {
-    case .acquired(let lock): (lock, nil)
-    case .held(_, let holder): (nil, holder)
-    }
-  }
-
-  func attemptLock(named name: String) throws(DirectoryError) -> LockAttempt {
+  /// Takes the lock once, without waiting, or throws ``DirectoryError/lockHeld(path:holder:)``
+  /// naming its file and the process ID its holder wrote: what ``lock(named:)``,
+  /// ``withLock(named:wait:isolation:operation:)`` and the tool's `lock` are made of.
+  @_spi(Tool) public func takeLock(named name: String) throws(DirectoryError) -> DirectoryLock {
     let (path, file) = try openLockFile(named: name)
     switch syscalls.tryLockExclusively(descriptor: file) {
     case nil:
       let pid = Array("\(syscalls.processID)\n".utf8)
       // The process ID is for messages only: a failure to write it leaves the lock held.
       _ = syscalls.replaceContents(descriptor: file, with: pid)
-      return .acquired(DirectoryLock(name: name, path: path, descriptor: file, syscalls: syscalls))
+      return DirectoryLock(name: name, path: path, descriptor: file, syscalls: syscalls)
     case .wouldBlock?:
       defer { syscalls.close(descriptor: file) }
-      return .held(path: path, holder: readHolder(file))
+      throw .lockHeld(path: path, holder: readHolder(file))
     case let error?:
       syscalls.close(descriptor: file)
       throw .creationFailed(path: path, errno: error)

@@ -46,19 +46,21 @@ enum LockCommand {
     let name = arguments.positionals[0]
     let command = Array(arguments.positionals.dropFirst())
     CommandLineTool.warn(try app.verifiedResolution(for: .runtime).warnings)
-    var attempt = try app.attemptLockReportingHolder(named: name)
+    let wait = arguments.flag("--wait")
     var pause = 1
-    while attempt.lock == nil {
-      guard arguments.flag("--wait") else {
-        let path = try app.directory(.runtime).path + "/" + name + ".lock"
-        return CommandLineTool.report(.lockHeld(path: path, holder: attempt.holder))
+    while true {
+      switch Result(catching: { () throws(DirectoryError) in try app.takeLock(named: name) }) {
+      case .success(let lock):
+        let status = Platform.run(command)
+        lock.release()
+        Platform.exit(status: status)
+      case .failure(.lockHeld) where wait:
+        Platform.pause(milliseconds: pause)
+        pause = min(pause * 2, 50)
+      case .failure(let error):
+        // Held and not waiting: lockHeld, reported as every library error is (exit 75).
+        return CommandLineTool.report(error)
       }
-      Platform.pause(milliseconds: pause)
-      pause = min(pause * 2, 50)
-      attempt = try app.attemptLockReportingHolder(named: name)
     }
-    let status = Platform.run(command)
-    attempt.lock?.release()
-    Platform.exit(status: status)
   }
 }
