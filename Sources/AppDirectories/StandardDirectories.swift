@@ -106,6 +106,19 @@ public struct StandardDirectories: Sendable {
   /// layout), `XDG_RUNTIME_DIR` among them.
   @_spi(Tool) public var followsXDG: Bool { environment.followsXDG(layout) }
 
+  /// The warnings of the `user-dirs.dirs` lines that name no known folder (an unknown key, a
+  /// line of another form): they belong to no folder's resolution, so `appdirs doctor` asks
+  /// for them here. Empty where the XDG rules do not decide.
+  @_spi(Tool) public func userDirectoriesFileWarnings() throws(DirectoryError)
+    -> [DirectoryWarning]
+  {
+    guard followsXDG else { return [] }
+    let read =
+      environment.userDirectoriesRead == nil
+      ? try environment.readingUserDirectories(syscalls: syscalls) : environment
+    return try XDGLayout(environment: read).userDirectoriesFile().parsed?.unattributed ?? []
+  }
+
   private var privateDirectoryCheck: PrivateDirectoryCheck {
     PrivateDirectoryCheck(syscalls: syscalls, environment: environment)
   }

@@ -53,7 +53,7 @@ struct ErrorMappingTests {
   /// Every case with the path and `errno` it reports.
   static let exposed: [(DirectoryError, path: String?, errno: SystemErrno?)] = [
     (.invalidName(name: "a/b", reason: .separator("/")), nil, nil),
-    (.homeUnavailable(reason: "r"), nil, nil),
+    (.homeUnavailable(reason: .noHome(userID: 1)), nil, nil),
     (.unsupported(reason: .appGroups(on: .android)), nil, nil),
     (.notADirectory(path: path), path, .notDirectory),
     (.danglingSymlink(path: path), path, nil),
@@ -114,7 +114,7 @@ struct ErrorMappingTests {
     ),
     (
       .cleanRefused(path: path, reason: .symbolicLink),
-      "Remove the link at \(path) yourself, or point the setting that chose it at the application's own directory."
+      "Empty the directory the link at \(path) leads to yourself, or replace the link with a directory of the application's own."
     ),
     (
       .directoryOfAnotherUser(path: path, owner: 7, creating: false),
@@ -134,7 +134,7 @@ struct ErrorMappingTests {
     ),
     (
       .cleanRefused(path: path, reason: .unexaminable),
-      "Check \(path) with ls -ld, then run the command again."
+      "Check \(path) (ls -ld shows its owner and mode), then run the command again."
     ),
     (
       .invalidName(name: "old", reason: .legacyPathNotAbsolute),
@@ -221,9 +221,7 @@ struct ErrorMappingTests {
   @Test("Without a home, making a directory throws the resolution's error, every time")
   func noHomeIsTheErrorOfEveryCall() throws {
     let dirs = try AppDirectories(app: "ExampleApp", environment: pureEnvironment([:]))
-    let expected = DirectoryError.homeUnavailable(
-      reason:
-        "HOME is unset, empty or relative, and the password database has no entry for user 1000")
+    let expected = DirectoryError.homeUnavailable(reason: .noHome(userID: 1000))
     for kind in [AppDirectory.data, .cache, .logs] {
       #expect(throws: expected) { try dirs.directory(kind) }
       #expect(throws: expected) { try dirs.directory(kind) }

@@ -177,6 +177,8 @@ struct IsolationTests {
     }
     await #expect(throws: Thrown.self) {
       try await withIsolatedAppDirectories { root in
+        // A suspension, so that the asynchronous scope is the one chosen.
+        await Task.yield()
         seen.withLock { $0.append(root) }
         _ = try StandardDirectories.directory(.cache)
         throw Thrown()

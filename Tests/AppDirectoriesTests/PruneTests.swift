@@ -201,7 +201,7 @@ struct PruneTests {
       let victim = root.home + "/.cache/ExampleApp/victim"
       // Another process writes a fresh copy, as old, and renames it into place.
       let recorder = Self.changing("victim", onLook: 2) {
-        FileManager.default.createFile(atPath: victim + ".new", contents: Data("fresh".utf8))
+        _ = FileManager.default.createFile(atPath: victim + ".new", contents: Data("fresh".utf8))
         PruneTests.age(victim + ".new", accessedDaysAgo: 90, modifiedDaysAgo: 90)
         rename(victim + ".new", victim)
       }

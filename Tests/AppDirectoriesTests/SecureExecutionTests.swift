@@ -66,6 +66,10 @@ struct SecureExecutionTests {
       for (name, _) in Self.hostileVariables { variables[name] = scratch.at("attacker/\(name)") }
       let environment = Self.environment(variables, passwordHome: scratch.at("home"))
       let dirs = try AppDirectories(app: "A", environment: environment)
+      // The library never makes a home directory, the password database's included.
+      #expect(throws: DirectoryError.self) { try dirs.directory(.data) }
+      #expect(scratch.relativePaths().isEmpty)
+      try scratch.makeDirectory("home", mode: 0o700)
       for kind in [AppDirectory.data, .config, .cache, .state, .logs] {
         _ = try dirs.directory(kind)
       }

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@testable import AppDirectories
+@_spi(Tool) @testable import AppDirectories
 @testable import TestSupport
 
 /// The `user-dirs.dirs` rules of SPEC section 3: which lines count, how values expand, and the
@@ -125,18 +125,22 @@ struct UserDirectoriesTests {
           .userDirectoriesFile(path: file, key: "DESKTOP"),
           .invalidLine(number: 1, problem: "the closing quote is missing"))
       ])
-    // A line with no known key could be meant for any folder, so every folder tells of it.
+    // A folder tells of its own lines only; a line with no known key is the file's, which
+    // the doctor reports once.
     #expect(
       desktop.warnings.map(\.message) == [
-        "\(file) line 1 is ignored: the closing quote is missing",
-        "\(file) line 3 is ignored: XDG_FOO_DIR is not a known key",
+        "\(file) line 1 is ignored: the closing quote is missing"
       ])
     let music = try StandardDirectories.resolution(for: .music, environment: environment)
     #expect(
       music.warnings.map(\.message) == [
-        "\(file) line 2 is ignored: the value is not in double quotes",
-        "\(file) line 3 is ignored: XDG_FOO_DIR is not a known key",
+        "\(file) line 2 is ignored: the value is not in double quotes"
       ])
+    #expect(
+      try StandardDirectories(layout: .native, environment: environment)
+        .userDirectoriesFileWarnings().map(\.message) == [
+          "\(file) line 3 is ignored: XDG_FOO_DIR is not a known key"
+        ])
   }
 
   @Test(arguments: acceptedLines)
@@ -145,7 +149,7 @@ struct UserDirectoriesTests {
     #expect(resolution.path == row.documents)
     #expect(resolution.source.isUserDirectoriesFile)
     #expect(resolution.source.description == "user-dirs.dirs")
-    expectIgnored(row.ignoredLines, in: resolution)
+    try expectIgnored(row.ignoredLines, in: row.contents)
   }
 
   static let ignoredLines: [ParseCase] = [
@@ -211,7 +215,7 @@ struct UserDirectoriesTests {
     let resolution = try documents(row.contents)
     #expect(resolution.path == row.documents)
     #expect(resolution.source == .default)
-    expectIgnored(row.ignoredLines, in: resolution)
+    try expectIgnored(row.ignoredLines, in: row.contents)
   }
 
   private func documents(_ contents: String) throws -> DirectoryResolution {
@@ -219,13 +223,21 @@ struct UserDirectoriesTests {
       for: .documents, environment: pureEnvironment(userDirectories: contents))
   }
 
+  /// The lines ignored, told by the documents folder (its own lines) or by the file (lines that
+  /// name no known folder).
   private func expectIgnored(
-    _ lines: [Int], in resolution: DirectoryResolution,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(resolution.warnings.count == lines.count, sourceLocation: sourceLocation)
-    for (warning, line) in zip(resolution.warnings, lines) {
-      #expect(warning.message.contains("line \(line) "), sourceLocation: sourceLocation)
+    _ lines: [Int], in contents: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let standard = StandardDirectories(
+      layout: .native, environment: pureEnvironment(userDirectories: contents))
+    let warnings =
+      try standard.resolution(for: .documents).warnings + standard.userDirectoriesFileWarnings()
+    let numbers = warnings.compactMap { warning in
+      lines.first { warning.message.contains("line \($0) ") }
+    }
+    #expect(numbers.sorted() == lines.sorted(), sourceLocation: sourceLocation)
+    #expect(warnings.count == lines.count, sourceLocation: sourceLocation)
+    for warning in warnings {
       #expect(warning.message.contains("user-dirs.dirs"), sourceLocation: sourceLocation)
       #expect(!warning.suggestion.isEmpty, sourceLocation: sourceLocation)
     }

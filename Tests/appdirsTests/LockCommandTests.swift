@@ -44,7 +44,7 @@ import Testing
     let gate = root.at("gate")
     let holder = try Self.startHolder(root, name: "instance", gate: gate)
     defer {
-      FileManager.default.createFile(atPath: gate, contents: nil)
+      _ = FileManager.default.createFile(atPath: gate, contents: nil)
       holder.waitUntilExit()
     }
     #expect(Self.waitUntil { Self.holder(root, "instance") == holder.processIdentifier })
@@ -59,7 +59,7 @@ import Testing
       ])
     )
     .expect(status: 75, output: [])
-    FileManager.default.createFile(atPath: gate, contents: nil)
+    _ = FileManager.default.createFile(atPath: gate, contents: nil)
     holder.waitUntilExit()
     #expect(holder.terminationStatus == 0)
     // Released: the file stays, without a process ID.
@@ -156,7 +156,7 @@ import Testing
     let gate = root.at("gate")
     let racers = try (0..<6).map { _ in try Self.startHolder(root, name: "race", gate: gate) }
     defer {
-      FileManager.default.createFile(atPath: gate, contents: nil)
+      _ = FileManager.default.createFile(atPath: gate, contents: nil)
       for racer in racers { racer.waitUntilExit() }
     }
     // Every racer but the holder gives up at once; the holder waits for the gate, so a second
@@ -167,7 +167,7 @@ import Testing
     #expect(losers.allSatisfy { $0.terminationStatus == 75 })
     let winner = try #require(racers.first { $0.isRunning })
     #expect(Self.holder(root, "race") == winner.processIdentifier)
-    FileManager.default.createFile(atPath: gate, contents: nil)
+    _ = FileManager.default.createFile(atPath: gate, contents: nil)
     winner.waitUntilExit()
     #expect(winner.terminationStatus == 0)
   }
@@ -177,7 +177,7 @@ import Testing
     let gate = root.at("gate")
     let holder = try Self.startHolder(root, name: "index", gate: gate)
     defer {
-      FileManager.default.createFile(atPath: gate, contents: nil)
+      _ = FileManager.default.createFile(atPath: gate, contents: nil)
       holder.waitUntilExit()
     }
     #expect(Self.waitUntil { Self.holder(root, "index") == holder.processIdentifier })
@@ -190,7 +190,7 @@ import Testing
     usleep(300_000)
     #expect(waiter.isRunning)
     #expect(!FileManager.default.fileExists(atPath: root.at("waited")))
-    FileManager.default.createFile(atPath: gate, contents: nil)
+    _ = FileManager.default.createFile(atPath: gate, contents: nil)
     waiter.waitUntilExit()
     #expect(waiter.terminationStatus == 0)
     #expect(try String(contentsOfFile: root.at("waited"), encoding: .utf8) == "waited\n")

@@ -52,13 +52,15 @@ import Testing
     let result = try Tool.run(
       ["doctor", "--app", "ExampleApp"], environment: root.toolEnvironment, in: root)
     #expect(result.status == 1)
+    // The link's own finding, once: the directory below it is blocked by the same cause.
+    #expect(
+      result.lines.filter { $0.hasPrefix("problem: ") } == [
+        "problem: \(root.home)/.cache is a symbolic link to \(root.at("nowhere")), which does not exist"
+      ])
     #expect(
       result.lines.contains(
-        "problem: \(root.home)/.cache is a symbolic link that leads nowhere, so \(root.home)/.cache/ExampleApp cannot be created"
+        "  fix: Create the target (mkdir -p '\(root.at("nowhere"))') or remove the link (rm '\(root.home)/.cache')."
       ))
-    #expect(
-      result.lines.contains(
-        "  fix: Create its target or remove the link (rm '\(root.home)/.cache')."))
   }
 
   @Test func sizesInMebibytesAndGibibytes() throws {
@@ -101,9 +103,10 @@ import Testing
     environment["ANDROID_ROOT"] = "/system"
     let result = try Tool.run(
       ["path", "data", "--app", "X"], environment: environment, in: root,
-      standardError: .failure(
-        "no home directory: the app's private storage is unknown; set ProcessEnvironment.androidAppStorage to Context.getFilesDir().getParent()"
-      ))
+      standardError: .lines([
+        "appdirs: error: no home directory: the app's private storage is unknown",
+        "appdirs: note: Set ProcessEnvironment.androidAppStorage to Context.getFilesDir().getParent() before asking for a directory.",
+      ]))
     #expect(result.status == 78)
     #expect(result.standardOutput == "")
   }

@@ -21,8 +21,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// variables, a file to locate that leaves its search directories, or a legacy path that is
   /// not absolute. `reason` says which rule it breaks. Nothing was created.
   case invalidName(name: String, reason: NameProblem)
-  /// Neither `HOME` nor the password database gives a usable home directory.
-  case homeUnavailable(reason: String)
+  /// The platform's way of finding the user's home directory gives none (on Linux: neither
+  /// `HOME` nor the password database); `reason` says which way and why.
+  case homeUnavailable(reason: HomeProblem)
   /// The directory has no meaning on this platform or in this domain, or the application may
   /// not have it.
   case unsupported(reason: UnsupportedReason)
@@ -140,12 +141,18 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// How to fix the problem, in one sentence.
-  public var recoverySuggestion: String {
-    switch self {
+  /// How to fix the problem, in one sentence, for the platform this program runs on.
+  public var recoverySuggestion: String { recoverySuggestion(for: .host) }
+
+  /// How to fix the problem, in one sentence, on `platform`: the commands and settings it
+  /// names (`ls -ld`, `ulimit -n`, the `XDG_*` variables) are that platform's.
+  ///
+  /// - Parameter platform: The platform whose tools and settings the sentence names.
+  public func recoverySuggestion(for platform: OperatingSystem) -> String {
+    let style = platform.pathStyle
+    return switch self {
     case .invalidName(_, let reason): reason.recoverySuggestion
-    case .homeUnavailable:
-      "Set HOME to an absolute path, or give the user a home directory in the password database."
+    case .homeUnavailable(let reason): reason.recoverySuggestion
     case .unsupported(let reason):
       reason.recoverySuggestion
     case .notADirectory(let path):
@@ -153,24 +160,30 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .danglingSymlink(let path):
       "Create the symbolic link's target, or remove the link at \(path)."
     case .ownedByAnotherUser(let path, _, _):
-      "Remove \(path) if you did not put it there, and check who else may write to \(POSIXPath.parent(path)) (ls -ld shows its owner and mode)."
+      "Remove \(path) if you did not put it there, and check who else may write to \(style.parent(path)) (\(Self.ownerCommand(platform)))."
     case .directoryOfAnotherUser(_, _, true):
       "Run as the user who owns it, or give root its own home: use sudo -H (or sudo -i), or export HOME=/root."
     case .directoryOfAnotherUser(let path, let owner, false):
       "Point the setting that chose \(path) at a directory of your own, or have user \(owner) hand it over (chown)."
     case .permissionDenied(let path, _):
-      "Give your user write and search permission on \(path), and search permission on every directory above it (ls -ld shows their owners and modes)."
+      platform == .windows
+        ? "Give your user permission to create folders in \(path) (icacls shows who may)."
+        : "Give your user write and search permission on \(path), and search permission on every directory above it (ls -ld shows their owners and modes)."
     case .readOnlyFileSystem:
-      "Point the matching XDG_* variable at a writable file system, or remount it read-write."
+      platform.usesXDG
+        ? "Point the matching XDG_* variable at a writable file system, or remount it read-write."
+        : "Remount the volume read-write, or point the application's override at a writable file system."
     case .nameTooLong:
       "Use a shorter application name or a shorter base directory."
     case .insecureRuntimeDirectory(let path, _):
-      "Make \(path) a directory you own with mode 0700, or remove it so that it can be created safely; or point the variable that chose it (XDG_RUNTIME_DIR, or the application's own) at such a directory."
+      "Make \(path) a directory you own with mode 0700, or remove it so that it can be created safely; or point the variable that chose it (\(platform.usesXDG ? "XDG_RUNTIME_DIR, or the application's own" : "the application's runtime override")) at such a directory."
     case .creationFailed(_, let errno):
       if errno.isOutOfSpace {
         "Free some disk space or raise the quota, then try again."
       } else if errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem {
-        "Close some files or raise the open-file limit (ulimit -n)."
+        platform == .windows
+          ? "Close some files or programs, then try again."
+          : "Close some files or raise the open-file limit (ulimit -n)."
       } else if errno == .tooManySymbolicLinks {
         "Remove the symbolic link loop on the path."
       } else {
@@ -195,7 +208,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .migrationFailed(_, .failed(_, let errno)) where errno.isOutOfSpace:
       "Free some disk space or raise the quota, then run the migration again: it goes on where it stopped, and the source is untouched until the copy is complete."
     case .migrationFailed(_, .failed(let path, _)):
-      "Fix what is wrong with \(path) (ls -ld shows its owner and mode), then run the migration again: it goes on where it stopped."
+      "Fix what is wrong with \(path) (\(Self.ownerCommand(platform))), then run the migration again: it goes on where it stopped."
     case .cleanRefused(_, .baseDirectory):
       "Point the override that chose it at the application's own folder, or remove the files yourself."
     case .cleanRefused(let path, .ownedByAnotherUser):
@@ -203,9 +216,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .cleanRefused(let path, .notADirectory):
       "Move or remove what is at \(path) yourself; the application makes its cache there again when it needs it."
     case .cleanRefused(let path, .symbolicLink):
-      "Remove the link at \(path) yourself, or point the setting that chose it at the application's own directory."
+      "Empty the directory the link at \(path) leads to yourself, or replace the link with a directory of the application's own."
     case .cleanRefused(_, .protectedDirectory):
-      "Point the override or XDG variable that chose it at a folder of the application's own, such as ~/.cache/<app>."
+      "Point the override\(platform.usesXDG ? " or XDG variable" : "") that chose it at a folder of the application's own, such as \(Self.cacheExample(platform))."
     case .cleanRefused(let path, .mountPoint):
       "Unmount what is mounted at \(path), or remove its files yourself."
     case .cleanRefused(let path, .missingCacheTag(let application)):
@@ -213,7 +226,24 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .cleanRefused(_, .outsideIsolationRoot(let root)):
       "Give paths inside the isolated root \(root) (build them from StandardDirectories.url(for: .home)), never fixed or real paths."
     case .cleanRefused(let path, .unexaminable):
-      "Check \(path) with ls -ld, then run the command again."
+      "Check \(path) (\(Self.ownerCommand(platform))), then run the command again."
+    }
+  }
+
+  /// The command that shows who owns a path and may write to it, on `platform`.
+  private static func ownerCommand(_ platform: OperatingSystem) -> String {
+    platform == .windows
+      ? "icacls shows who owns it and may write to it" : "ls -ld shows its owner and mode"
+  }
+
+  /// An application's own cache folder on `platform`, as an example.
+  private static func cacheExample(_ platform: OperatingSystem) -> String {
+    switch platform {
+    case .linux, .freeBSD, .openBSD: "~/.cache/<app>"
+    case .macOS, .macCatalyst: "~/Library/Caches/<app>"
+    case .iOS: "Library/Caches/<app> in the app's container"
+    case .windows: "%LOCALAPPDATA%\\<organization>\\<app>\\Cache"
+    case .android: "<app storage>/cache/<app>"
     }
   }
 }

@@ -138,9 +138,15 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
       "Give the file as a relative path inside the search directories, such as settings.json or themes/dark.json, without .. components."
     case .legacyPathNotAbsolute:
       "Give the legacy directory as an absolute path, such as one built from StandardDirectories.url(for: .home)."
-    case .empty, .dotName, .tooLong, .separator, .controlCharacter, .characterForbiddenOnWindows,
-      .endsWithDotOrSpaceOnWindows, .reservedOnWindows, .groupIdentifierCharacters,
-      .groupIdentifierPrefix:
+    case .groupIdentifierCharacters:
+      "Use a reverse-DNS identifier such as group.com.example.app (on Apple platforms, the one in the app's App Groups entitlement): letters, digits, '.', '-' and '_' only."
+    case .groupIdentifierPrefix(.macOS):
+      "Use the identifier of the app's App Groups entitlement, such as group.com.example.app or ABCDE12345.com.example.app."
+    case .groupIdentifierPrefix:
+      "Use the identifier of the app's App Groups entitlement, which starts with \"group.\", such as group.com.example.app."
+    case .characterForbiddenOnWindows, .endsWithDotOrSpaceOnWindows, .reservedOnWindows:
+      "Use a name that Windows accepts as a folder name: without < > : \" | ? *, not ending with a dot or a space, not a device name such as CON or NUL."
+    case .empty, .dotName, .tooLong, .separator, .controlCharacter:
       "Use a single folder name: not empty, not . or .., without / \\ or control characters, at most 255 bytes."
     }
   }

@@ -59,8 +59,23 @@ struct DirectoryCreator: Sendable {
       // The walk could build it one component at a time, but no one could use it by path.
       throw .nameTooLong(path: path)
     case .failure:
+      try refuseMissingPasswordDatabaseHome(below: path)
       return try walk(path)
     }
+  }
+
+  /// The library never makes a home directory. With `HOME` unset, a home from the password
+  /// database that does not exist (user 65534, `nobody`, has `/nonexistent`) is no home at
+  /// all: ``DirectoryError/homeUnavailable(reason:)``, rather than a permission error at `/`.
+  /// Asked only when something is missing, so the steady state costs nothing more.
+  private func refuseMissingPasswordDatabaseHome(below path: String) throws(DirectoryError) {
+    guard let environment, let home = try? environment.resolveHome(),
+      home.source == .passwordDatabase, style.isInside(path, home.path),
+      case .failure(.noSuchFileOrDirectory) = syscalls.status(
+        path: home.path, followSymlinks: true)
+    else { return }
+    throw .homeUnavailable(
+      reason: .passwordDatabaseHomeMissing(path: home.path, userID: user))
   }
 
   /// Creates every missing component of `path`; returns whether the last one was created.

@@ -54,10 +54,7 @@ struct AndroidLayout: PlatformLayout {
 
   private func storage() throws(DirectoryError) -> DirectoryResolution {
     guard let path = environment.androidAppStorage, POSIXPath.isAbsolute(path) else {
-      throw .homeUnavailable(
-        reason:
-          "the app's private storage is unknown; set ProcessEnvironment.androidAppStorage to Context.getFilesDir().getParent()"
-      )
+      throw .homeUnavailable(reason: .androidAppStorageUnknown)
     }
     return DirectoryResolution(path: POSIXPath.normalize(path), source: .default)
   }

@@ -99,11 +99,9 @@ extension ProcessEnvironment {
       return HomeDirectory(
         path: POSIXPath.normalize(home), source: .passwordDatabase, ignored: [ignored])
     }
-    let why =
-      isSecureExecution
-      ? "the process is setuid or setgid, so HOME is not trusted, and the password database has no entry for user \(effectiveUserID)"
-      : "HOME is unset, empty or relative, and the password database has no entry for user \(effectiveUserID)"
-    throw .homeUnavailable(reason: why)
+    throw .homeUnavailable(
+      reason: isSecureExecution
+        ? .untrustedHome(userID: effectiveUserID) : .noHome(userID: effectiveUserID))
   }
 
   /// The home directory in Foundation's order on Apple platforms (swift-foundation's
@@ -125,10 +123,7 @@ extension ProcessEnvironment {
     case .path(let home):
       return HomeDirectory(path: home, source: .variable("HOME"), ignored: ignored)
     case .ignored(let why):
-      throw .homeUnavailable(
-        reason:
-          "CFFIXED_USER_HOME is unset or unusable, the system gives no home directory for user \(effectiveUserID), and \(why)"
-      )
+      throw .homeUnavailable(reason: .noAppleHome(userID: effectiveUserID, home: why))
     }
   }
 

@@ -109,8 +109,7 @@ struct WindowsLayout: PlatformLayout {
     let path: String
     switch known.fallback {
     case .none:
-      throw .homeUnavailable(
-        reason: "the Profile known folder is unavailable and USERPROFILE is unset or relative")
+      throw .homeUnavailable(reason: .noWindowsProfile)
     case .inside(let folder, let components):
       parent = try self.folder(folder)
       path = WindowsPath.join(parent.path, components)

@@ -99,16 +99,19 @@ struct XDGLayout: PlatformLayout {
         requirement: .privateDirectory(
           base: path, createsIfMissing: environment.createsRuntimeDirectory, otherwise: fallback))
     case .ignored(let why):
+      // One warning for one cause: a value with a warning of its own (a relative path) is not
+      // reported again as the reason for the fallback.
+      let fallbackWarning =
+        why.warning == nil ? [DirectoryWarning.runtimeFallback(why, fallback: fallbackPath)] : []
       return DirectoryResolution(
         path: fallbackPath, source: .fallback, ignored: [why],
-        extraWarnings: temporary.warnings + [
-          DirectoryWarning.runtimeFallback(why, fallback: fallbackPath)
-        ],
-        requirement: fallbackRequirement)
+        extraWarnings: temporary.warnings + fallbackWarning, requirement: fallbackRequirement)
     }
   }
 
-  /// A user folder: the key's last usable line of `user-dirs.dirs`, else `~/<Folder>`.
+  /// A user folder: the key's last usable line of `user-dirs.dirs`, else `~/<Folder>`. Only
+  /// the key's own lines are its warnings; lines that name no known folder are the file's
+  /// (``userDirectoriesFile()``), reported by `appdirs doctor`, not by every folder.
   private func userDirectory(_ kind: StandardDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
@@ -116,37 +119,46 @@ struct XDGLayout: PlatformLayout {
       throw .unsupported(reason: .directory(kind, on: environment.platform))
     }
     let home = try environment.resolveHome()
-    let read = environment.userDirectoriesRead
-    let file: String
-    if let path = read?.path { file = path } else { file = try environment.userDirectoriesPath() }
+    let (file, parsed, fileProblem) = try userDirectoriesFile(home: home)
     let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
-    let parsed: UserDirectories?
-    var fileProblem: IgnoredValue.Reason? = nil
-    switch environment.userDirectoriesFile {
-    case .readFromDisk:
-      // As the reader found it, parsed already; no reader has read it when there is none.
-      parsed = read?.parsed
-      if parsed == nil { fileProblem = read?.readError.map { .fileUnreadable($0) } ?? .fileMissing }
-    case .contents(let text?):
-      parsed = UserDirectories(parsing: text.utf8, home: home.path, file: file)
-    case .bytes(let bytes?):
-      parsed = UserDirectories(parsing: bytes, home: home.path, file: file)
-    case .contents(nil), .bytes(nil):
-      parsed = nil
-      fileProblem = .fileMissing
-    }
     let entry = parsed?.entries[key]
     var ignored = (entry?.problems ?? []).map { IgnoredValue(origin, $0) }
-    let unattributed = parsed?.unattributed ?? []
     if let path = entry?.path, let line = entry?.line {
       let isInHome = path == home.path || path.hasPrefix(home.path + "/")
       return DirectoryResolution(
         path: path, source: .userDirectoriesFile(path: file, line: line), ignored: ignored,
-        home: isInHome ? home : nil, extraWarnings: unattributed)
+        home: isInHome ? home : nil)
     }
     if ignored.isEmpty { ignored = [IgnoredValue(origin, fileProblem ?? .noLine)] }
     return DirectoryResolution(
       path: POSIXPath.join(home.path, key.defaultFolder), source: .default, ignored: ignored,
-      home: home, extraWarnings: unattributed)
+      home: home)
+  }
+
+  /// `user-dirs.dirs`: its path, what it says when it could be parsed, and otherwise why not.
+  func userDirectoriesFile(home: HomeDirectory? = nil) throws(DirectoryError) -> (
+    file: String, parsed: UserDirectories?, problem: IgnoredValue.Reason?
+  ) {
+    let read = environment.userDirectoriesRead
+    let file: String
+    if let path = read?.path { file = path } else { file = try environment.userDirectoriesPath() }
+    func homePath() throws(DirectoryError) -> String {
+      if let home { return home.path }
+      return try environment.resolveHome().path
+    }
+    switch environment.userDirectoriesFile {
+    case .readFromDisk:
+      // As the reader found it, parsed already; no reader has read it when there is none.
+      guard let parsed = read?.parsed else {
+        return (file, nil, read?.readError.map { .fileUnreadable($0) } ?? .fileMissing)
+      }
+      return (file, parsed, nil)
+    case .contents(let text?):
+      return (file, UserDirectories(parsing: text.utf8, home: try homePath(), file: file), nil)
+    case .bytes(let bytes?):
+      return (file, UserDirectories(parsing: bytes, home: try homePath(), file: file), nil)
+    case .contents(nil), .bytes(nil):
+      return (file, nil, .fileMissing)
+    }
   }
 }

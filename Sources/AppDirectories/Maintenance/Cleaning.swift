@@ -137,8 +137,10 @@ extension AppDirectories {
   ) throws(DirectoryError) -> CleanReport {
     let all = try locations(
       groups: scope == .all ? groups : [], legacy: scope == .all ? legacy : [], sizes: dryRun)
+    // A location that could not be looked at is not taken for missing: the proof examines it
+    // and refuses it when it cannot.
     let chosen = all.filter { location in
-      (location.exists || location.isObstructed)
+      (location.exists || location.isObstructed || location.problem != nil)
         && (scope == .all || location.kinds.contains(.cache))
     }
     // A location inside another one goes with it.

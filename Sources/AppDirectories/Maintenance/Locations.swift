@@ -27,19 +27,27 @@ public struct AppLocation: Sendable, Hashable {
   /// no symbolic link followed), when sizes were asked for and it exists; `nil` too when part
   /// of it could not be read, so that a size is never an undercount.
   public let size: Int64?
+  /// What kept the location from being examined whole: the error of looking at it, other than
+  /// its not existing (`EACCES` from a parent that cannot be searched, `EIO`), when
+  /// ``exists`` is `false` for want of an answer; or, when sizes were asked for, the first
+  /// error of reading what is below it, when ``size`` is `nil` for that reason. `nil` when it
+  /// was examined whole.
+  public let problem: SystemErrno?
 
   /// Whether this is a legacy path the application named, rather than one of its directories.
   public var isLegacy: Bool { kinds.isEmpty }
 
   /// Records a location.
   public init(
-    kinds: [AppDirectory], url: URL, exists: Bool, isObstructed: Bool = false, size: Int64? = nil
+    kinds: [AppDirectory], url: URL, exists: Bool, isObstructed: Bool = false, size: Int64? = nil,
+    problem: SystemErrno? = nil
   ) {
     self.kinds = kinds
     self.url = url
     self.exists = exists
     self.isObstructed = isObstructed
     self.size = size
+    self.problem = problem
   }
 }
 
@@ -84,23 +92,33 @@ extension AppDirectories {
     let tree = FileTree(syscalls: syscalls)
     return entries.map { entry in
       let url = fileURL(entry.path, isDirectory: true)
-      guard case .success(let status) = syscalls.status(path: entry.path, followSymlinks: false)
-      else { return AppLocation(kinds: entry.kinds, url: url, exists: false) }
+      let status: FileStatus
+      switch syscalls.status(path: entry.path, followSymlinks: false) {
+      case .success(let found): status = found
+      case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
+        return AppLocation(kinds: entry.kinds, url: url, exists: false)
+      case .failure(let error):
+        // Not known to be absent: said, so that no one takes it for missing.
+        return AppLocation(kinds: entry.kinds, url: url, exists: false, problem: error)
+      }
       guard status.type == .directory else {
         return AppLocation(kinds: entry.kinds, url: url, exists: false, isObstructed: true)
       }
       guard sizes else { return AppLocation(kinds: entry.kinds, url: url, exists: true) }
-      var size: Int64? = nil
-      if case .success(let directory) = tree.openDirectory(entry.path) {
+      switch tree.openDirectory(entry.path) {
+      case .success(let directory):
         // Each location on its own, as `du -sb PATH` measures it: the directory itself and
         // everything below, a hard-linked file once.
         var seen = Set<FileIdentity>()
         var failures: [FileTree.Failure] = []
         let below = tree.size(of: directory, at: entry.path, seen: &seen, failures: &failures)
         syscalls.close(descriptor: directory)
-        if failures.isEmpty { size = status.size + below }
+        return AppLocation(
+          kinds: entry.kinds, url: url, exists: true,
+          size: failures.isEmpty ? status.size + below : nil, problem: failures.first?.errno)
+      case .failure(let error):
+        return AppLocation(kinds: entry.kinds, url: url, exists: true, problem: error)
       }
-      return AppLocation(kinds: entry.kinds, url: url, exists: true, size: size)
     }
   }
 }

@@ -79,7 +79,9 @@ enum CleanCommand {
     let verb = scope == .cache ? "empty" : "remove"
     for location in report.locations {
       if dryRun {
-        let size = location.size.map { " (\(ByteCount.human($0)))" } ?? ""
+        let size =
+          location.size.map { " (\(ByteCount.human($0)))" }
+          ?? location.problem.map { " (size unknown: \($0))" } ?? ""
         Platform.write("would \(verb) \(location.url.path)\(size)\n")
       } else {
         Platform.write("\(scope == .cache ? "emptied" : "removed") \(location.url.path)\n")

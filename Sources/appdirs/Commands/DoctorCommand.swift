@@ -45,8 +45,13 @@ enum DoctorCommand {
     }
     let query = try DirectoryQuery(arguments, environment: environment)
     var found: [Finding] = homeFindings(query)
+    let homeIsAProblem = found.contains(where: \.isProblem)
     let (resolutions, errors) = resolveEverything(query)
     found += emptyVariableFindings(resolutions.map(\.resolution))
+    // The lines of user-dirs.dirs that no folder's resolution reports.
+    for warning in (try? query.standard.userDirectoriesFileWarnings()) ?? [] {
+      found.append(Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
+    }
     found += errors
     for resolution in resolutions.map(\.resolution) {
       // An unset XDG_RUNTIME_DIR whose fallback is safe (every container and CI job) is a
@@ -61,11 +66,28 @@ enum DoctorCommand {
     }
     found += dangerousOverrideFindings(resolutions, standard: query.standard)
     let home = try? query.standard.resolution(for: .home).path
+    var blockers: [Blocker] = []
+    // Each cause once: a path that has a finding of its own is not reported again as what
+    // blocks the directories below it.
+    var reported: Set<String> = []
     for path in checkedDirectories(query, resolutions) {
-      found += directoryFindings(
+      let own = directoryFindings(
         path, user: environment.effectiveUserID, home: home, query.standard)
-      found += creationFindings(path, user: environment.effectiveUserID, query.standard)
+      if !own.isEmpty { reported.insert(path) }
+      found += own
+      blockers += creationBlockers(path, user: environment.effectiveUserID, query.standard)
     }
+    // A HOME that is unusable is reported by the home's finding; what it blocks below is the
+    // same cause.
+    if let home, homeIsAProblem {
+      blockers.removeAll { blocker in
+        let ancestor = blocker.ancestor
+        return home == ancestor
+          || home.hasPrefix(ancestor.hasSuffix("/") ? ancestor : ancestor + "/")
+      }
+    }
+    blockers.removeAll { reported.contains($0.ancestor) }
+    found += Blocker.findings(blockers)
     found += sandboxFindings(environment)
     let findings = found.uniqued()
 
@@ -103,15 +125,25 @@ enum DoctorCommand {
     case .passwordDatabase:
       // A relative HOME already has the library's own warning.
       guard (environment.variables["HOME"] ?? "").isEmpty else { return [] }
+      // As `path` does, the password database's home is used without a warning when it is a
+      // directory (a note); one that is missing is no home at all (a problem: creating fails).
       let exists = standard.inspect(home.path, followingSymlinks: true)?.kind == .directory
+      if exists {
+        return [
+          Finding(
+            isProblem: false,
+            message:
+              "HOME is not set or empty; the password database's home \(home.path) is used",
+            fix:
+              "Nothing to fix; to be explicit, set HOME in your login environment: export HOME=\(home.path)"
+          )
+        ]
+      }
+      let problem = HomeProblem.passwordDatabaseHomeMissing(path: home.path, userID: user)
       return [
         Finding(
-          isProblem: true,
-          message: "HOME is not set or empty; the password database's home \(home.path) is used",
-          fix: exists
-            ? "Set HOME in your login environment: export HOME=\(home.path)"
-            : "\(home.path) does not exist: set HOME to a directory you own, for a throwaway one export HOME=\"$(mktemp -d)\""
-        )
+          isProblem: true, message: "no home directory: \(problem)",
+          fix: DirectoryError.homeUnavailable(reason: problem).recoverySuggestion)
       ]
     case .variable("HOME"):
       let passwdStatus = passwd.flatMap { standard.inspect($0, followingSymlinks: true) }
@@ -320,17 +352,73 @@ enum DoctorCommand {
     return findings
   }
 
+  /// What stops a directory from being created at one ancestor: the ancestor, why, the fix,
+  /// and the directory it stops. The same cause blocking several directories is one finding.
+  struct Blocker: Hashable {
+    let ancestor: String
+    /// What is wrong with the ancestor: `is not a directory`.
+    let reason: String
+    let fix: String
+    /// The directory that cannot be made: the checked one, or the missing one nearest to the
+    /// ancestor.
+    let blocked: String
+    var consequence = Consequence.cannotBeCreated
+
+    /// How the ancestor stands in the way of the directories it blocks.
+    enum Consequence: Hashable {
+      case cannotBeCreated
+      /// The ancestor cannot be searched.
+      case cannotBeReached
+      /// A link of someone else's: the library does not follow it.
+      case onTheWay
+
+      func sentence(_ ancestor: String, _ reason: String, _ what: String) -> String {
+        switch self {
+        case .cannotBeCreated: "\(ancestor) \(reason), so \(what) cannot be created"
+        case .cannotBeReached: "\(ancestor) \(reason), so \(what) cannot be reached"
+        case .onTheWay: "\(ancestor) \(reason), on the way to \(what)"
+        }
+      }
+    }
+
+    /// One finding per ancestor and reason, naming every directory it blocks.
+    static func findings(_ blockers: [Blocker]) -> [Finding] {
+      var order: [Blocker] = []
+      var blocked: [Blocker: [String]] = [:]
+      for blocker in blockers {
+        var key = blocker
+        key = Blocker(
+          ancestor: key.ancestor, reason: key.reason, fix: key.fix, blocked: "",
+          consequence: key.consequence)
+        if blocked[key] == nil { order.append(key) }
+        if !(blocked[key, default: []].contains(blocker.blocked)) {
+          blocked[key, default: []].append(blocker.blocked)
+        }
+      }
+      return order.map { key in
+        let paths = blocked[key] ?? []
+        let what =
+          paths.count == 1
+          ? paths[0]
+          : "\(paths[0]) and \(paths.count - 1) other director\(paths.count == 2 ? "y" : "ies")"
+        return Finding(
+          isProblem: true, message: key.consequence.sentence(key.ancestor, key.reason, what),
+          fix: key.fix)
+      }
+    }
+  }
+
   /// What would make `path KIND --create` fail on the way to `path`: a symbolic link owned by
   /// someone other than the user or root, an ancestor that is not a directory or leads
   /// nowhere, an ancestor the user cannot search, or, when something is missing, a deepest
   /// existing ancestor the user cannot write to. The first such ancestor is reported, the
   /// nearest to `/` winning, since nothing below it can be fixed first.
-  static func creationFindings(
+  static func creationBlockers(
     _ path: String, user: UInt32, _ standard: StandardDirectories
-  ) -> [Finding] {
+  ) -> [Blocker] {
     let ancestors = PathInspection.ancestors(of: path)
-    var findings: [Finding] = []
-    var blocking: Finding? = nil
+    var blockers: [Blocker] = []
+    var blocking: Blocker? = nil
     var missing: String? = standard.inspect(path) == nil ? path : nil
     for ancestor in ancestors {
       guard let entry = standard.inspect(ancestor) else {
@@ -338,69 +426,68 @@ enum DoctorCommand {
         continue
       }
       if entry.kind == .symbolicLink, entry.owner != user, entry.owner != 0 {
-        findings.append(
-          Finding(
-            isProblem: true,
-            message:
-              "\(ancestor) is a symbolic link owned by user \(entry.owner), neither you nor root, on the way to \(path)",
+        blockers.append(
+          Blocker(
+            ancestor: ancestor,
+            reason: "is a symbolic link owned by user \(entry.owner), neither you nor root",
             fix:
-              "Remove it if you did not make it (rm '\(ancestor)'), or replace it with a directory of your own."
-          ))
+              "Remove it if you did not make it (rm '\(ancestor)'), or replace it with a directory of your own.",
+            blocked: path, consequence: .onTheWay))
       }
       let target = standard.inspect(ancestor, followingSymlinks: true)
-      if let finding = blockingFinding(
+      if let blocker = blockingCause(
         ancestor, target: target, on: path, missing: missing, user: user, standard)
       {
-        blocking = finding
+        blocking = blocker
       }
       // Only the deepest existing ancestor must be writable; above it, search is enough.
       missing = nil
     }
-    if let blocking { findings.append(blocking) }
-    return findings
+    if let blocking { blockers.append(blocking) }
+    return blockers
   }
 
   /// What stops `path` from being reached or created at one existing ancestor, `target` being
   /// what the ancestor leads to; `missing` is the nearest component below it that is missing.
-  private static func blockingFinding(
+  private static func blockingCause(
     _ ancestor: String, target: PathInspection?, on path: String, missing: String?,
     user: UInt32, _ standard: StandardDirectories
-  ) -> Finding? {
+  ) -> Blocker? {
     guard let target else {
-      return Finding(
-        isProblem: true,
-        message:
-          "\(ancestor) is a symbolic link that leads nowhere, so \(path) cannot be created",
-        fix: "Create its target or remove the link (rm '\(ancestor)').")
+      return Blocker(
+        ancestor: ancestor, reason: "is a symbolic link that leads nowhere",
+        fix: "Create its target or remove the link (rm '\(ancestor)').", blocked: path)
     }
     let mode = octal(target.permissions & 0o777)
     if target.kind != .directory {
-      return Finding(
-        isProblem: true, message: "\(ancestor) is not a directory, so \(path) cannot be created",
-        fix: "Move it out of the way: mv '\(ancestor)' '\(ancestor).bak'")
+      return Blocker(
+        ancestor: ancestor, reason: "is not a directory",
+        fix: "Move it out of the way: mv '\(ancestor)' '\(ancestor).bak'", blocked: path)
     }
     if !standard.maySearch(ancestor) {
-      return Finding(
-        isProblem: true,
-        message:
-          "\(ancestor) cannot be searched by user \(user) (owner \(target.owner), mode \(mode)), so \(path) cannot be reached",
-        fix: "Give your user search permission on it: chmod u+x '\(ancestor)' if it is yours.")
+      return Blocker(
+        ancestor: ancestor,
+        reason: "cannot be searched by user \(user) (owner \(target.owner), mode \(mode))",
+        fix: "Give your user search permission on it: chmod u+x '\(ancestor)' if it is yours.",
+        blocked: path, consequence: .cannotBeReached)
     }
     guard let below = missing else { return nil }
     if user == 0, target.owner != 0 {
-      return Finding(
-        isProblem: true,
-        message:
-          "\(ancestor) belongs to user \(target.owner), and root creates nothing in another user's directory, so \(below) cannot be created",
+      return Blocker(
+        ancestor: ancestor,
+        reason:
+          "belongs to user \(target.owner), and root creates nothing in another user's directory",
         fix:
-          "Run as user \(target.owner), or give root its own home: sudo -H, or export HOME=/root.")
+          "Run as user \(target.owner), or give root its own home: sudo -H, or export HOME=/root.",
+        blocked: below)
     }
     if !standard.mayCreateFiles(in: ancestor) {
-      return Finding(
-        isProblem: true,
-        message:
-          "\(ancestor) is not writable by user \(user) (owner \(target.owner), mode \(mode)), so \(below) cannot be created",
-        fix: "Create \(below) yourself as its owner, or make \(ancestor) writable by you.")
+      return Blocker(
+        ancestor: ancestor,
+        reason:
+          "is not writable by user \(user) (owner \(target.owner), mode \(mode))",
+        fix: "Create \(below) yourself as its owner, or make \(ancestor) writable by you.",
+        blocked: below)
     }
     return nil
   }

@@ -66,7 +66,14 @@ enum ListCommand {
       return Entry(kind: kind, resolution: resolution, found: found)
     }
     let sizes = arguments.flag("--sizes")
+    var unmeasured: [DirectoryWarning] = []
     if sizes {
+      if arguments.flag("--shell") {
+        throw UsageError(
+          message:
+            "--sizes does not go with --shell, whose lines hold paths only: use --sizes alone or with --json"
+        )
+      }
       guard let app = query.app, preview == nil else {
         throw UsageError(
           message: query.app == nil
@@ -76,6 +83,13 @@ enum ListCommand {
       var measured: [String: Int64] = [:]
       for location in try app.locations(groups: query.group.map { [$0] } ?? [], sizes: true) {
         if let size = location.size { measured[location.url.path] = size }
+        if let problem = location.problem {
+          // Never a silent blank: a size that could not be measured says why.
+          unmeasured.append(
+            DirectoryWarning(
+              "\(location.url.path) could not be measured (\(problem)); its size is left out",
+              suggestion: "Make it readable by your user, then run the command again."))
+        }
       }
       for index in entries.indices where entries[index].kind.isApplicationsOwn(query) {
         entries[index].size = measured[entries[index].resolution.path]
@@ -84,7 +98,8 @@ enum ListCommand {
     // The search lists' warnings too: a relative XDG_DATA_DIRS entry is dropped, never silently.
     let searchWarnings = try (query.searchResolutions(.data) + query.searchResolutions(.config))
       .flatMap(\.warnings)
-    let allWarnings = (entries.flatMap(\.resolution.warnings) + searchWarnings).uniqued()
+    let allWarnings = (entries.flatMap(\.resolution.warnings) + searchWarnings + unmeasured)
+      .uniqued()
     let warnings = allWarnings.map(\.message)
     if arguments.flag("--json") {
       Platform.write(
