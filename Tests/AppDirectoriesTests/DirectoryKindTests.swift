@@ -17,6 +17,7 @@ struct DirectoryKindTests {
   static let everyVariable: [String: String] = [
     "HOME": home, "XDG_DATA_HOME": "/xdg/data", "XDG_CONFIG_HOME": "/xdg/config",
     "XDG_CACHE_HOME": "/xdg/cache", "XDG_STATE_HOME": "/xdg/state", "TMPDIR": "/xdg/tmp",
+    "XDG_BIN_HOME": "/xdg/bin",
   ]
 
   /// A base kind and where it resolves to with no variables but `HOME`, and with every one.
@@ -51,7 +52,7 @@ struct DirectoryKindTests {
       withVariables: "/xdg/state", variableSource: .variable("XDG_STATE_HOME")),
     BaseRow(
       kind: .executables, byDefault: home + "/.local/bin", defaultSource: .default,
-      withVariables: home + "/.local/bin", variableSource: .default),
+      withVariables: "/xdg/bin", variableSource: .variable("XDG_BIN_HOME")),
     BaseRow(
       kind: .fonts, byDefault: home + "/.local/share/fonts", defaultSource: .default,
       withVariables: "/xdg/data/fonts", variableSource: .variable("XDG_DATA_HOME")),
@@ -79,6 +80,9 @@ struct DirectoryKindTests {
     BaseRow(
       kind: .publicShare, byDefault: home + "/Public", defaultSource: .default,
       withVariables: home + "/Public", variableSource: .default),
+    BaseRow(
+      kind: .projects, byDefault: home + "/Projects", defaultSource: .default,
+      withVariables: home + "/Projects", variableSource: .default),
     BaseRow(
       kind: .temporary, byDefault: "/tmp", defaultSource: .default, withVariables: "/xdg/tmp",
       variableSource: .variable("TMPDIR")),

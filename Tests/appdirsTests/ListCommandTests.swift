@@ -11,8 +11,8 @@ import Testing
 @Suite struct ListCommandTests {
   static let baseKinds = [
     "home", "data", "config", "cache", "state", "runtime", "executables", "fonts", "documents",
-    "downloads", "desktop", "music", "pictures", "videos", "templates", "public", "temporary",
-    "library",
+    "downloads", "desktop", "music", "pictures", "videos", "templates", "public", "projects",
+    "temporary", "library",
   ]
 
   func json(_ arguments: [String], _ environment: [String: String], _ root: TemporaryRoot)

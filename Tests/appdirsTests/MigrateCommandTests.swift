@@ -166,7 +166,7 @@ import Testing
     (
       ["confg", "/old", "--app", "A"],
       "appdirs: error: unknown kind 'confg' (did you mean 'config'?); kinds are "
-        + "home, data, config, cache, state, runtime, executables, fonts, documents, downloads, desktop, music, pictures, videos, templates, public, temporary, library, logs, shared"
+        + "home, data, config, cache, state, runtime, executables, fonts, documents, downloads, desktop, music, pictures, videos, templates, public, projects, temporary, library, logs, shared"
     ),
     (
       ["config", "/old", "--app", "A/B"],

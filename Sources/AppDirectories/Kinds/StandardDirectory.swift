@@ -45,6 +45,9 @@ public enum StandardDirectory: String, Sendable, Hashable, CaseIterable, Codable
   case templates
   /// The user's folder shared with others.
   case publicShare
+  /// The user's software projects (`XDG_PROJECTS_DIR`, `~/Projects`); on macOS and Windows the
+  /// home's `Projects`.
+  case projects
   /// The directory for temporary files (`$TMPDIR` or `/tmp`).
   case temporary
   /// The user's library (`~/Library` on Apple platforms, the data directory elsewhere).

@@ -18,6 +18,7 @@
 /// | documents | `~/Documents` | same | same |
 /// | downloads, desktop, music, pictures, videos, public | `~/Downloads` … `~/Movies`, `~/Public` | same | `~/Documents/Downloads` … |
 /// | templates | unsupported | unsupported | unsupported |
+/// | projects | `~/Projects` | unsupported | unsupported |
 /// | temporary | `confstr(_CS_DARWIN_USER_TEMP_DIR)`, `$TMPDIR`, `/var/tmp` | same | `confstr(…)`, `$TMPDIR`, `~/tmp` |
 /// | shared `G` | `containerURL(…)` when the app is entitled to `G` | `containerURL(…)` | `containerURL(…)` |
 struct DarwinLayout: PlatformLayout {
@@ -43,7 +44,8 @@ struct DarwinLayout: PlatformLayout {
     case .pictures: return try userFolder("Pictures")
     case .videos: return try userFolder("Movies")
     case .publicShare: return try userFolder("Public")
-    case .executables, .fonts, .templates:
+    case .projects where environment.platform == .macOS: return try home("Projects")
+    case .executables, .fonts, .templates, .projects:
       throw .unsupported(reason: .directory(kind, on: environment.platform))
     }
   }

@@ -56,6 +56,7 @@ struct UserDirectories: Sendable, Hashable {
       case .music: self = .music
       case .pictures: self = .pictures
       case .videos: self = .videos
+      case .projects: self = .projects
       default: return nil
       }
     }

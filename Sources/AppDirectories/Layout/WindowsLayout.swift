@@ -18,6 +18,7 @@
 /// | executables | `%LOCALAPPDATA%\Programs` | — |
 /// | fonts | `%LOCALAPPDATA%\Microsoft\Windows\Fonts` | — |
 /// | documents … public | their Known Folders, else `%USERPROFILE%\Documents` … | — |
+/// | projects | `%USERPROFILE%\Projects` | — |
 /// | temporary | `%TMP%`, `%TEMP%`, else `%LOCALAPPDATA%\Temp` | — |
 /// | shared `G` | — | `%LOCALAPPDATA%\Group Containers\G` |
 ///
@@ -47,6 +48,7 @@ struct WindowsLayout: PlatformLayout {
     case .videos: return try folder(.videos)
     case .templates: return try folder(.templates)
     case .publicShare: return try folder(.public)
+    case .projects: return try folder(.profile).appending(["Projects"], style: .windows)
     case .temporary:
       var ignored: [IgnoredValue] = []
       for name in ["TMP", "TEMP"] {

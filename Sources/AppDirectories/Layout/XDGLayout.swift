@@ -14,9 +14,9 @@
 /// | state | `$XDG_STATE_HOME` or `~/.local/state` | `<state>/A` |
 /// | logs | — | `<state>/A/log` |
 /// | runtime | `$XDG_RUNTIME_DIR` if private, else `<tmp>/runtime-<uid>` | `<runtime>/A` |
-/// | executables | `~/.local/bin` | — |
+/// | executables | `$XDG_BIN_HOME` or `~/.local/bin` | — |
 /// | fonts | `<data>/fonts` | — |
-/// | documents … public | `user-dirs.dirs`, else `~/Documents` … | — |
+/// | documents … public, projects | `user-dirs.dirs`, else `$XDG_DOCUMENTS_DIR` …, else `~/Documents` … | — |
 /// | temporary | `$TMPDIR` or `/tmp` | — |
 /// | shared `G` | — | `<data>/group-containers/G` |
 struct XDGLayout: PlatformLayout {
@@ -29,11 +29,12 @@ struct XDGLayout: PlatformLayout {
     case .config: return try variable("XDG_CONFIG_HOME", orHome: ".config")
     case .cache: return try variable("XDG_CACHE_HOME", orHome: ".cache")
     case .state: return try variable("XDG_STATE_HOME", orHome: ".local/state")
-    case .executables: return try environment.inHome(".local/bin")
+    case .executables: return try variable("XDG_BIN_HOME", orHome: ".local/bin")
     case .fonts: return try base(.data).appending("fonts")
     case .temporary: return try temporary()
     case .runtime: return try runtime()
-    case .documents, .downloads, .desktop, .music, .pictures, .videos, .templates, .publicShare:
+    case .documents, .downloads, .desktop, .music, .pictures, .videos, .templates, .publicShare,
+      .projects:
       return try userDirectory(kind)
     }
   }
@@ -130,6 +131,19 @@ struct XDGLayout: PlatformLayout {
         home: isInHome ? home : nil)
     }
     if ignored.isEmpty { ignored = [IgnoredValue(origin, fileProblem ?? .noLine)] }
+    // No usable line: the folder's variable, as `xdg-user-dir` (which sources the file over
+    // the environment) and platformdirs take it, before the default.
+    let variable = "XDG_\(key.rawValue)_DIR"
+    switch environment.pathVariable(variable) {
+    case .path(let path):
+      let isInHome = path == home.path || path.hasPrefix(home.path + "/")
+      return DirectoryResolution(
+        path: path, source: .variable(variable), ignored: ignored, home: isInHome ? home : nil)
+    case .ignored(let why) where why.reason != .unset:
+      ignored.append(why)
+    case .ignored:
+      break
+    }
     return DirectoryResolution(
       path: POSIXPath.join(home.path, key.defaultFolder), source: .default, ignored: ignored,
       home: home)
