@@ -21,7 +21,7 @@ struct DirectoryQuery {
     help: "The app's override variables: PREFIX_CACHE_DIR, PREFIX_HOME, … (needs --app).")
   static let layoutOption = OptionSpec(
     name: "--layout", value: .choice(DirectoryLayout.allCases.map(\.rawValue), noun: "layout"),
-    help: "The platform's conventions (default) or the XDG rules.")
+    help: "The platform's conventions (default), the XDG rules, or on macOS the XDG_*_HOME set.")
 
   /// A kind as the command line names it.
   enum Kind: Equatable {

@@ -109,7 +109,7 @@ import Testing
     (["--generate-completion-script", ""], ["bash", "zsh", "fish"]),
     (["help", "do"], ["doctor"]),
     (["path", "cache", "--la"], ["--layout"]),
-    (["path", "cache", "--layout", ""], ["native", "xdg"]),
+    (["path", "cache", "--layout", ""], ["native", "xdg", "xdg-where-set"]),
     (["list", "--j"], ["--json"]),
     (
       ["doctor", "--"],
@@ -165,6 +165,6 @@ import Testing
     let result = try Tool.runProcess(
       ["/usr/bin/fish", "--no-config", "-c", script], environment: environment, in: root)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.lines == ["cache", "native", "xdg"])
+    #expect(result.lines == ["cache", "native", "xdg", "xdg-where-set"])
   }
 }

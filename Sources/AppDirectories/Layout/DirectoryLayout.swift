@@ -10,14 +10,22 @@ public enum DirectoryLayout: String, Sendable, Hashable, CaseIterable, Codable {
   /// The XDG Base Directory rules on every Unix-like platform, the convention of command-line
   /// tools on macOS.
   case xdg
+  /// On macOS, the user's choice: each `XDG_*_HOME` variable the user set to an absolute path
+  /// (`XDG_DATA_HOME`, `XDG_CONFIG_HOME`, `XDG_CACHE_HOME`, `XDG_STATE_HOME`, `XDG_BIN_HOME`)
+  /// decides its kind by the XDG rules, and the native rules decide the rest. An application
+  /// that moves to this layout finds its files where they were with
+  /// ``AppDirectories/AppDirectories/migrate(from:to:options:)``. Elsewhere it is ``native``.
+  case xdgWhereSet = "xdg-where-set"
 }
 
 extension ProcessEnvironment {
-  /// The path table for this environment's platform. `DirectoryLayout.xdg` changes only macOS:
+  /// The path table for this environment's platform. `DirectoryLayout.xdg` and
+  /// `.xdgWhereSet` change only macOS:
   /// Linux and the BSDs use the XDG rules anyway, and an iOS or Mac Catalyst container,
   /// Android's private storage and Windows have no place for them.
   func layout(_ layout: DirectoryLayout, roaming: Bool = false) -> any PlatformLayout {
     if followsXDG(layout) { return XDGLayout(environment: self) }
+    if platform == .macOS, layout == .xdgWhereSet { return XDGWhereSetLayout(environment: self) }
     switch platform {
     case .macOS, .iOS, .macCatalyst: return DarwinLayout(environment: self)
     case .windows: return WindowsLayout(environment: self, roaming: roaming)
@@ -30,7 +38,10 @@ extension ProcessEnvironment {
   func followsXDG(_ layout: DirectoryLayout) -> Bool {
     switch (platform, layout) {
     case (.linux, _), (.freeBSD, _), (.openBSD, _), (.macOS, .xdg): true
-    case (.macOS, .native), (.iOS, _), (.macCatalyst, _), (.windows, _), (.android, _): false
+    // Where set, the user's XDG variables decide on macOS; the user folders stay native.
+    case (.macOS, .native), (.macOS, .xdgWhereSet), (.iOS, _), (.macCatalyst, _), (.windows, _),
+      (.android, _):
+      false
     }
   }
 }
