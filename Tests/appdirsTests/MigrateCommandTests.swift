@@ -88,6 +88,29 @@ import Testing
     #expect(TreeSnapshot.listing(root.home) == [])
   }
 
+  @Test func previousOnLinuxFindsNothingToAdoptAndCreatesNothing() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    // One layout on Linux: no previous location, so nothing is looked for or made.
+    let result = try Self.migrate(["config", "--previous", "--app", "exampleapp"], root)
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput
+        == "nothing to migrate: exampleapp's config directory has no previous location here (one layout, no earlier default)\n"
+    )
+    #expect(TreeSnapshot.listing(root.home) == [])
+  }
+
+  @Test func previousWithALegacyPathIsAUsageError() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(
+      ["migrate", "config", "/old", "--previous", "--app", "exampleapp"],
+      environment: root.toolEnvironment, in: root,
+      standardError: .usageError(
+        "--previous finds the old directory itself; give only the KIND, not '/old'",
+        command: "migrate"))
+    #expect(result.status == 64)
+  }
+
   @Test func aLinkElsewhereIsNotFollowedAndWarnedOfOnce() throws {
     let root = try TemporaryRoot.withUserDirectories()
     try root.write("x", to: "elsewhere/file")

@@ -89,6 +89,7 @@ enum DoctorCommand {
     blockers.removeAll { reported.contains($0.ancestor) }
     found += Blocker.findings(blockers)
     found += sandboxFindings(environment)
+    if let app = query.app { found += previousLocationFindings(app) }
     let findings = found.uniqued()
 
     Platform.write(
@@ -490,6 +491,32 @@ enum DoctorCommand {
         blocked: below)
     }
     return nil
+  }
+
+  /// A previous location of one of the application's directories (another layout's, an
+  /// earlier default's) that holds files while the current directory is missing or empty: a
+  /// note, with the command that adopts it.
+  static func previousLocationFindings(_ app: AppDirectories) -> [Finding] {
+    AppDirectory.ownKinds.compactMap { kind -> Finding? in
+      guard let current = try? app.resolution(for: kind).path,
+        let previous = try? app.previousLocationsToAdopt(for: kind), !previous.isEmpty
+      else { return nil }
+      let name = DirectoryQuery.Kind(kind).name
+      let paths = previous.map(\.path).joined(separator: " and ")
+      // The options that chose these directories, so that the command adopts the same.
+      let options =
+        (app.organization.map { " --org \(ShellQuoting.quote($0))" } ?? "")
+        + (app.layout == .native ? "" : " --layout \(app.layout.rawValue)")
+        + (app.roaming ? " --roaming" : "")
+      return Finding(
+        isProblem: false,
+        message:
+          "the \(name) directory \(current) is empty or missing, and \(paths) holds the files of an earlier layout or default",
+        fix: previous.count == 1
+          ? "Adopt it: appdirs migrate \(name) --previous --app \(ShellQuoting.quote(app.app))\(options)"
+          : "Keep one: appdirs migrate \(name) PATH --app \(ShellQuoting.quote(app.app))\(options), then remove the other."
+      )
+    }
   }
 
   static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {

@@ -11,7 +11,8 @@ import AppDirectories
 #endif
 
 /// `appdirs migrate KIND LEGACY_PATH --app NAME`: moves an application's files from an old
-/// location into one of its directories, safely, and says in one line what happened.
+/// location into one of its directories, safely, and says in one line what happened;
+/// `appdirs migrate KIND --previous --app NAME` adopts the directory's previous location.
 enum MigrateCommand {
   static let appKinds = DirectoryQuery.Kind.applicationKinds.map(\.name)
 
@@ -24,7 +25,9 @@ enum MigrateCommand {
         help: "The application's directory to move into: " + String(listing: appKinds),
         completion: .words(appKinds)),
       CommandLineTool.ArgumentSpec(
-        name: "LEGACY_PATH", help: "The old directory, such as ~/.exampleapp", completion: .files),
+        name: "LEGACY_PATH",
+        help: "The old directory, such as ~/.exampleapp (none with --previous)",
+        completion: .files),
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
@@ -33,21 +36,29 @@ enum MigrateCommand {
       OptionSpec(name: "--keep-source", help: "Copy, and leave the legacy directory as it is."),
       OptionSpec(
         name: "--link", help: "Leave a symbolic link to the new directory at LEGACY_PATH."),
+      OptionSpec(
+        name: "--previous",
+        help: "Adopt the directory's previous location (another layout's, an earlier default's)."),
     ],
     examples: [
       "appdirs migrate config ~/.exampleapp --app exampleapp --dry-run",
       "appdirs migrate config ~/.exampleapp --app exampleapp --link",
+      "appdirs migrate config --previous --app exampleapp --layout xdg-where-set",
     ],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
-    guard arguments.positionals.count == 2 else {
+    let previous = arguments.flag("--previous")
+    let expected = previous ? 1 : 2
+    guard arguments.positionals.count == expected else {
       throw UsageError(
-        message: arguments.positionals.count < 2
+        message: arguments.positionals.count < expected
           ? "migrate needs a KIND and a LEGACY_PATH, such as 'appdirs migrate config ~/.exampleapp --app exampleapp'"
-          : "too many arguments: \(arguments.positionals.dropFirst(2).joined(separator: " "))")
+          : previous
+            ? "--previous finds the old directory itself; give only the KIND, not '\(arguments.positionals[1])'"
+            : "too many arguments: \(arguments.positionals.dropFirst(2).joined(separator: " "))")
     }
     let name = arguments.positionals[0]
     let kind = try DirectoryQuery.kind(named: name)
@@ -67,12 +78,24 @@ enum MigrateCommand {
     if arguments.flag("--dry-run") { options.insert(.dryRun) }
     if arguments.flag("--keep-source") { options.insert(.keepSource) }
     if arguments.flag("--link") { options.insert(.link) }
-    let legacy = try legacyURL(arguments.positionals[1], app: app)
-    let outcome = try app.migrate(from: legacy, to: appKind, options: options)
+    if previous, try app.previousLocations(for: appKind).isEmpty {
+      CommandLineTool.warn(try app.resolution(for: appKind).warnings)
+      Platform.write(
+        "nothing to migrate: \(app.app)'s \(name) directory has no previous location here (one layout, no earlier default)\n"
+      )
+      return .success
+    }
+    let outcome =
+      previous
+      ? try app.adoptPreviousLocation(for: appKind, options: options)
+      : try app.migrate(
+        from: try legacyURL(arguments.positionals[1], app: app), to: appKind, options: options)
     // What the destination passed over (a relative XDG_CONFIG_HOME), then what the move met.
     CommandLineTool.warn(try app.resolution(for: appKind).warnings + outcome.warnings)
     Platform.write(outcome.description + "\n")
     guard outcome.action == .conflict else { return .success }
+    // Two previous locations: the warning above names them; the new directory is untouched.
+    if previous, !outcome.warnings.isEmpty { return .failure }
     Platform.writeError(
       "appdirs: error: \(outcome.destination.path) is not empty; nothing was changed\n"
         + "appdirs: note: Move what is in \(outcome.destination.path) away, or merge the two "
