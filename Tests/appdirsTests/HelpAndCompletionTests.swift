@@ -40,7 +40,7 @@ import Testing
       "list",
       [
         "--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--platform",
-        "--json", "--shell", "--sizes", "--help",
+        "--json", "--shell", "--sizes", "--host", "--help",
       ]
     ),
     (

@@ -24,6 +24,35 @@ import Testing
     return try #require(object as? [String: Any])
   }
 
+  @Test func hostListsTheHostsDirectoriesFromInsideFlatpak() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment["FLATPAK_ID"] = "org.example.App"
+    environment["XDG_DATA_HOME"] = root.home + "/.var/app/org.example.App/data"
+    environment["XDG_CONFIG_HOME"] = root.home + "/.var/app/org.example.App/config"
+    environment["HOST_XDG_DATA_HOME"] = root.at("host-data")
+    let sandbox = try json(["--app", "ExampleApp"], environment, root)
+    let host = try json(["--app", "ExampleApp", "--host"], environment, root)
+    func path(_ object: [String: Any], _ kind: String) -> String? {
+      ((object["directories"] as? [String: Any])?[kind] as? [String: Any])?["path"] as? String
+    }
+    #expect(path(sandbox, "data") == root.home + "/.var/app/org.example.App/data/ExampleApp")
+    #expect(sandbox["sandbox"] as? String == "flatpak")
+    #expect(path(host, "data") == root.at("host-data/ExampleApp"))
+    #expect(path(host, "config") == root.home + "/.config/ExampleApp")
+    #expect(host["sandbox"] is NSNull)
+  }
+
+  @Test func hostOutsideFlatpakIsAUsageError() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let result = try Tool.run(
+      ["list", "--host"], environment: root.toolEnvironment, in: root,
+      standardError: .usageError(
+        "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set); outside one, list shows them already",
+        command: "list"))
+    #expect(result.status == 64)
+  }
+
   @Test func columnsAreAlignedByCharactersWithTwoSpacesBetween() throws {
     // "Café" is four characters and five bytes.
     let root = try TemporaryRoot.withUserDirectories()

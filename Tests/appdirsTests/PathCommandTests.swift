@@ -23,8 +23,27 @@ import Testing
     ("fonts", "~/.local/share/fonts"), ("documents", "~/Documents"),
     ("downloads", "~/Downloads"), ("desktop", "~/Desktop"), ("music", "~/Music"),
     ("pictures", "~/Pictures"), ("videos", "~/Videos"), ("templates", "~/Templates"),
-    ("public", "~/Public"), ("temporary", "@/tmp"), ("library", "~/.local/share"),
+    ("public", "~/Public"), ("projects", "~/Projects"), ("temporary", "@/tmp"),
+    ("library", "~/.local/share"),
   ]
+
+  /// The variables the user sets for the folders that follow their choice, read from the
+  /// tool's own process environment.
+  static let userChoices: [(variable: String, kind: String)] = [
+    ("XDG_BIN_HOME", "executables"), ("XDG_PROJECTS_DIR", "projects"),
+    ("XDG_DOCUMENTS_DIR", "documents"), ("XDG_DOWNLOAD_DIR", "downloads"),
+    ("XDG_PUBLICSHARE_DIR", "public"),
+  ]
+
+  @Test(arguments: userChoices)
+  func aUsersVariableIsReadFromTheProcessEnvironment(variable: String, kind: String) throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    var environment = root.toolEnvironment
+    environment[variable] = root.at("chosen")
+    let result = try Tool.run(["path", kind], environment: environment, in: root)
+    #expect(result.status == 0)
+    #expect(result.standardOutput == root.at("chosen") + "\n")
+  }
 
   @Test(arguments: baseKinds)
   func baseKindPrintsTheBaseDirectory(kind: String, expected: String) throws {

@@ -284,6 +284,32 @@ public struct ProcessEnvironment: Sendable, Hashable {
     try await $taskCurrent.withValue(CurrentEnvironment(environment), operation: operation)
   }
 
+  /// The `XDG_*_HOME` variables a Flatpak sandbox points into `~/.var/app/<id>`, each with the
+  /// `HOST_` one in which Flatpak passes the host's value.
+  static let hostVariables: [(xdg: String, host: String)] = [
+    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+  ].map { ($0, "HOST_" + $0) }
+
+  /// Inside a Flatpak sandbox, the host's environment: each `XDG_*_HOME` the sandbox points at
+  /// its own folder replaced by the host's value that Flatpak passes in `HOST_XDG_*_HOME`, or
+  /// unset (the host's default, under the same home) where there is none; `nil` outside
+  /// Flatpak. `StandardDirectories(environment: environment.host)` answers for the host's
+  /// directories, as `appdirs list --host` prints them.
+  public var host: ProcessEnvironment? {
+    guard sandbox == .flatpak else { return nil }
+    var host = self
+    for (xdg, hostName) in Self.hostVariables {
+      host.variables[xdg] = variables[hostName]
+      host.undecodableVariables[xdg] = undecodableVariables[hostName]
+      host.variables[hostName] = nil
+      host.undecodableVariables[hostName] = nil
+    }
+    host.variables["FLATPAK_ID"] = nil
+    // What the sandbox read of its own user-dirs.dirs is not the host's.
+    host.userDirectoriesRead = nil
+    return host
+  }
+
   /// The application sandbox, from the variables Flatpak and Snap set in every sandboxed
   /// process; `nil` outside one.
   public var sandbox: ApplicationSandbox? {
@@ -292,13 +318,16 @@ public struct ProcessEnvironment: Sendable, Hashable {
     return nil
   }
 
-  /// The names of the variables that the library reads.
-  static let relevantVariables: [String] = [
-    "HOME", "CFFIXED_USER_HOME", "TMPDIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
-    "XDG_STATE_HOME",
-    "XDG_RUNTIME_DIR", "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "APPDATA", "LOCALAPPDATA", "USERPROFILE",
-    "PUBLIC", "TMP", "TEMP", "USERNAME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX",
-    "FLATPAK_ID", "SNAP_NAME", "SNAP",
-    "SNAP_INSTANCE_NAME", "USER", "LOGNAME", ProcessEnvironment.sandboxRootVariable,
-  ]
+  /// The names of the variables that the library reads: the platforms' own, and each user
+  /// folder's `XDG_<KEY>_DIR`, used when `user-dirs.dirs` has no usable line for it.
+  static let relevantVariables: [String] =
+    [
+      "HOME", "CFFIXED_USER_HOME", "TMPDIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
+      "XDG_STATE_HOME", "XDG_BIN_HOME",
+      "XDG_RUNTIME_DIR", "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "APPDATA", "LOCALAPPDATA",
+      "USERPROFILE", "PUBLIC", "TMP", "TEMP", "USERNAME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL",
+      "PREFIX", "FLATPAK_ID", "SNAP_NAME", "SNAP", "SNAP_USER_COMMON",
+      "SNAP_INSTANCE_NAME", "USER", "LOGNAME", ProcessEnvironment.sandboxRootVariable,
+    ] + UserDirectories.Key.allCases.map { "XDG_\($0.rawValue)_DIR" }
+    + hostVariables.map(\.host)
 }

@@ -8,9 +8,9 @@
 ///
 /// | kind | base | with app `A` |
 /// |---|---|---|
-/// | data, library | `$XDG_DATA_HOME` or `~/.local/share` | `<data>/A` |
+/// | data, library | `$XDG_DATA_HOME` or `~/.local/share` (in a Snap `$SNAP_USER_COMMON/.local/share`) | `<data>/A` |
 /// | config | `$XDG_CONFIG_HOME` or `~/.config` | `<config>/A` |
-/// | cache | `$XDG_CACHE_HOME` or `~/.cache` | `<cache>/A` |
+/// | cache | `$XDG_CACHE_HOME` or `~/.cache` (in a Snap `$SNAP_USER_COMMON/.cache`) | `<cache>/A` |
 /// | state | `$XDG_STATE_HOME` or `~/.local/state` | `<state>/A` |
 /// | logs | — | `<state>/A/log` |
 /// | runtime | `$XDG_RUNTIME_DIR` if private, else `<tmp>/runtime-<uid>` | `<runtime>/A` |
@@ -72,8 +72,24 @@ struct XDGLayout: PlatformLayout {
   {
     switch environment.pathVariable(name) {
     case .path(let path): return DirectoryResolution(path: path, source: .variable(name))
-    case .ignored(let why): return try environment.inHome(defaultPath, ignored: [why])
+    case .ignored(let why):
+      if let common = snapCommon(for: name) {
+        // A strict Snap's HOME is per revision; its common folder is kept across them.
+        return DirectoryResolution(
+          path: POSIXPath.join(common, defaultPath), source: .variable("SNAP_USER_COMMON"),
+          ignored: [why])
+      }
+      return try environment.inHome(defaultPath, ignored: [why])
     }
+  }
+
+  /// `SNAP_USER_COMMON` inside a Snap, for the data and cache defaults, when it is absolute.
+  private func snapCommon(for variable: String) -> String? {
+    guard environment.sandbox == .snap,
+      variable == "XDG_DATA_HOME" || variable == "XDG_CACHE_HOME",
+      case .path(let common) = environment.pathVariable("SNAP_USER_COMMON")
+    else { return nil }
+    return common
   }
 
   private func temporary() throws(DirectoryError) -> DirectoryResolution {

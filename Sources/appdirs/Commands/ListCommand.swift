@@ -19,6 +19,8 @@ enum ListCommand {
       OptionSpec(name: "--shell", help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
       OptionSpec(
         name: "--sizes", help: "Add the size of each of the app's directories (needs --app)."),
+      OptionSpec(
+        name: "--host", help: "In a Flatpak sandbox, the host's directories (HOST_XDG_*_HOME)."),
     ],
     exclusiveOptions: ["--json", "--shell"],
     examples: [
@@ -51,8 +53,18 @@ enum ListCommand {
     // A preview describes another machine: nothing of this one is looked at, so its pure
     // resolutions are shown as they are, requirements unchecked.
     let preview = try PlatformPreview.environment(arguments, real: environment)
+    var chosen = preview ?? environment
+    if arguments.flag("--host") {
+      guard let host = chosen.host else {
+        throw UsageError(
+          message:
+            "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set); outside one, list shows them already"
+        )
+      }
+      chosen = host
+    }
     let query = try DirectoryQuery(
-      arguments, environment: preview ?? environment, checksFileSystem: preview == nil)
+      arguments, environment: chosen, checksFileSystem: preview == nil)
     var entries = try query.listedKinds.compactMap { kind -> Entry? in
       let resolution: DirectoryResolution
       do {
