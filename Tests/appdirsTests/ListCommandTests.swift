@@ -43,6 +43,25 @@ import Testing
     #expect(host["sandbox"] is NSNull)
   }
 
+  @Test(.asTheUnprivilegedUser) func aSizeThatCannotBeMeasuredIsLeftOutWithAWarning() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    let cache = root.home + "/.cache/ExampleApp"
+    try root.makeDirectory(cache + "/locked", mode: 0o700)
+    root.chownAll(to: Tool.unprivilegedUser)
+    // A folder of root's that the user cannot read: the size would be an undercount.
+    lchown(cache + "/locked", 0, 0)
+    let result = try Tool.run(
+      ["list", "--app", "ExampleApp", "--sizes"], environment: root.toolEnvironment,
+      asUser: Tool.unprivilegedUser, in: root,
+      standardError: .linesStarting([
+        "appdirs: warning: \(cache) could not be measured (EACCES"
+      ]))
+    #expect(result.status == 0)
+    let row = try #require(result.lines.first { $0.hasPrefix("cache ") })
+    // EXISTS says yes, and the SIZE column after it is empty.
+    #expect(row.trimmingCharacters(in: .whitespaces).hasSuffix(" yes"), "\(row)")
+  }
+
   @Test func hostOutsideFlatpakIsAUsageError() throws {
     let root = try TemporaryRoot.withUserDirectories()
     let result = try Tool.run(

@@ -111,8 +111,10 @@ extension AppDirectories {
   @_spi(Tool) public func previousLocationsToAdopt(for kind: AppDirectory)
     throws(DirectoryError) -> [URL]
   {
-    guard !holdsFiles(try resolution(for: kind).path) else { return [] }
-    return try previousPaths(for: kind).filter(holdsFiles).map { fileURL($0, isDirectory: true) }
+    // Pure first: where there is no previous location (Linux), nothing is looked at.
+    let candidates = try previousPaths(for: kind)
+    guard !candidates.isEmpty, !holdsFiles(try resolution(for: kind).path) else { return [] }
+    return candidates.filter(holdsFiles).map { fileURL($0, isDirectory: true) }
   }
 
   /// Whether a directory with at least one entry is at `path` (a symbolic link is not
