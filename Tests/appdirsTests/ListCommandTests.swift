@@ -43,7 +43,8 @@ import Testing
     #expect(host["sandbox"] is NSNull)
   }
 
-  @Test(.asTheUnprivilegedUser) func aSizeThatCannotBeMeasuredIsLeftOutWithAWarning() throws {
+  /// Root gives a folder to itself inside the user's cache, then runs the tool as the user.
+  @Test(.needsRoot) func aSizeThatCannotBeMeasuredIsLeftOutWithAWarning() throws {
     let root = try TemporaryRoot.withUserDirectories()
     let cache = root.home + "/.cache/ExampleApp"
     try root.makeDirectory(cache + "/locked", mode: 0o700)
