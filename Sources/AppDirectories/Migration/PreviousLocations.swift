@@ -41,7 +41,8 @@ extension AppDirectories {
     let current = try resolution(for: kind).path
     var paths: [String] = []
     for layout in DirectoryLayout.allCases {
-      for roaming in [roaming, true] {
+      // The application's own choice, and Roaming, the earlier default (once when the same).
+      for roaming in roaming ? [true] : [false, true] {
         let other = try AppDirectories(
           app: app, organization: organization, layout: layout, roaming: roaming,
           environment: environment, syscalls: syscalls)

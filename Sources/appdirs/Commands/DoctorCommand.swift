@@ -387,10 +387,10 @@ enum DoctorCommand {
       var order: [Blocker] = []
       var blocked: [Blocker: [String]] = [:]
       for blocker in blockers {
-        var key = blocker
-        key = Blocker(
-          ancestor: key.ancestor, reason: key.reason, fix: key.fix, blocked: "",
-          consequence: key.consequence)
+        // The cause without the directory it blocks.
+        let key = Blocker(
+          ancestor: blocker.ancestor, reason: blocker.reason, fix: blocker.fix, blocked: "",
+          consequence: blocker.consequence)
         if blocked[key] == nil { order.append(key) }
         if !(blocked[key, default: []].contains(blocker.blocked)) {
           blocked[key, default: []].append(blocker.blocked)
