@@ -107,11 +107,21 @@ struct PreviousLocationsTests {
 
   /// An application on a simulated Mac whose home is inside the test's root.
   static func macApp(_ root: TemporaryRoot, layout: DirectoryLayout) throws -> AppDirectories {
+    try macApp(root: root.path, layout: layout, syscalls: .live)
+  }
+
+  /// The same application from the root's path alone, as a child process builds it, with this
+  /// provider of system calls.
+  static func macApp(root: String, layout: DirectoryLayout, syscalls: SystemCalls) throws
+    -> AppDirectories
+  {
     let environment = ProcessEnvironment(
-      variables: ["HOME": root.home, "TMPDIR": root.tmp], passwordDatabaseHome: root.home,
-      effectiveUserID: UInt32(geteuid()), platform: .macOS
-    ).trusting(root: root.path)
-    return try AppDirectories(app: "ExampleApp", layout: layout, environment: environment)
+      variables: ["HOME": root + "/home", "TMPDIR": root + "/tmp"],
+      passwordDatabaseHome: root + "/home", effectiveUserID: UInt32(geteuid()), platform: .macOS
+    ).trusting(root: root)
+    return try AppDirectories(
+      app: "ExampleApp", organization: nil, layout: layout, environment: environment,
+      syscalls: syscalls)
   }
 
   @Test func withNoPreviousLocationNothingIsMoved() throws {
@@ -193,6 +203,85 @@ struct PreviousLocationsTests {
       lchown(root.home + "/.config", 12345, 12345)
       #expect(throws: DirectoryError.self) { try dirs.adoptPreviousLocation(for: .config) }
       #expect(root.exists(root.at("elsewhere/ExampleApp/settings.json")))
+    }
+  }
+
+  // MARK: Killed and completed
+
+  /// The rename of the previous location into its new place fails with `EXDEV`, as across
+  /// file systems, so that the adoption is a staged copy.
+  static let acrossFileSystems = RecordingSystemCalls.Fault(
+    errno: EXDEV, remaining: 1, matches: { $0.call == .renameat && $0.name == "ExampleApp" })
+
+  /// The calls after which what is on disk can differ: a kill before any other call leaves
+  /// what a kill before the next of these leaves.
+  static let changingCalls: Set<RecordingSystemCalls.Call> = [
+    .mkdirat, .openat, .fchmod, .renameat, .unlinkat, .sendfile, .write, .futimens, .utimensat,
+    .symlinkat, .linkat,
+  ]
+
+  /// A root with the sample tree at the previous location of a Mac app's config directory
+  /// (`~/.config/ExampleApp`, its native one being Application Support), and the tree's lines.
+  static func killableSetup() throws -> (root: TemporaryRoot, expected: [String]) {
+    let root = try TemporaryRoot.withUserDirectories()
+    try TreeSnapshot.makeSample(at: root.home + "/.config/ExampleApp", largeSize: 20_000)
+    return (root, try #require(TreeSnapshot.lines(of: root.home + "/.config/ExampleApp")))
+  }
+
+  /// An adoption across file systems killed with SIGKILL, in a child process, before each
+  /// call that changes the disk in turn; the next call in this process completes it: every
+  /// file once, at the current location, as it was; nothing left beside either side.
+  @Test func anAdoptionKilledAtAnyStepIsCompletedByTheNextCall() async throws {
+    // One whole adoption, recorded, tells where the kills go.
+    let (whole, wholeTree) = try Self.killableSetup()
+    let recorder = RecordingSystemCalls(faults: [Self.acrossFileSystems])
+    let outcome = try Self.macApp(root: whole.path, layout: .native, syscalls: recorder.syscalls)
+      .adoptPreviousLocation(for: .config)
+    #expect(outcome.action == .copied)
+    let current = "/home/Library/Application Support/ExampleApp"
+    #expect(TreeSnapshot.lines(of: whole.path + current) == wholeTree)
+    let killPoints = recorder.records.indices.filter {
+      Self.changingCalls.contains(recorder.records[$0].call)
+    }.map { $0 + 1 }
+    #expect(killPoints.count > 20)
+    print(
+      "PreviousLocationsTests: \(killPoints.count) kills of \(recorder.records.count) calls")
+
+    for point in killPoints {
+      let (root, expected) = try Self.killableSetup()
+      await #expect(processExitsWith: .signal(SIGKILL), "killed before call \(point)") {
+        [path = root.path as String, point = point as Int] in
+        let count = Locked(0)
+        let provider = RecordingSystemCalls(
+          faults: [Self.acrossFileSystems],
+          beforeCall: { _ in
+            if count.withLock({ count in
+              count += 1
+              return count
+            }) == point {
+              kill(getpid(), SIGKILL)
+            }
+          })
+        let dirs = try Self.macApp(root: path, layout: .native, syscalls: provider.syscalls)
+        _ = try dirs.adoptPreviousLocation(for: .config)
+      }
+      // Across file systems for the next call too, while the move has not begun.
+      let moving = !root.exists(root.path + current)
+      let next = RecordingSystemCalls(faults: moving ? [Self.acrossFileSystems] : [])
+      let dirs = try Self.macApp(root: root.path, layout: .native, syscalls: next.syscalls)
+      let completed = try dirs.adoptPreviousLocation(for: .config)
+      #expect(
+        [.copied, .alreadyMigrated].contains(completed.action), "killed before call \(point)")
+      #expect(
+        TreeSnapshot.lines(of: root.path + current) == expected, "killed before call \(point)")
+      #expect(!root.exists(root.home + "/.config/ExampleApp"), "killed before call \(point)")
+      #expect(TreeSnapshot.listing(root.home + "/.config") == [], "killed before call \(point)")
+      #expect(
+        TreeSnapshot.listing(root.home + "/Library/Application Support") == ["ExampleApp"],
+        "killed before call \(point)")
+      #expect(
+        try dirs.adoptPreviousLocation(for: .config).action == .nothingToMigrate,
+        "killed before call \(point)")
     }
   }
 }

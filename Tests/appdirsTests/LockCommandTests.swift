@@ -35,7 +35,7 @@ import Testing
 
   /// The process ID written in the lock file, once there is one.
   static func holder(_ root: TemporaryRoot, _ name: String) -> Int32? {
-    (try? String(contentsOfFile: lockFile(root, name), encoding: .utf8))
+    (try? Tool.readText(lockFile(root, name)))
       .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
@@ -80,7 +80,7 @@ import Testing
     #expect(Self.waitUntil { Self.holder(root, "instance") == holder.processIdentifier })
     #expect(Self.waitUntil { FileManager.default.fileExists(atPath: root.at("child")) })
     let child = try #require(
-      (try? String(contentsOfFile: root.at("child"), encoding: .utf8))
+      (try? Tool.readText(root.at("child")))
         .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
     defer {
       kill(child, SIGKILL)

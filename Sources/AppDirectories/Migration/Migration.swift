@@ -50,6 +50,12 @@ struct Migration: Sendable {
   /// The source once the copy is published, in the source's own directory.
   var asideName: FileName { Self.hidden(source, "appdirs-moved") }
 
+  /// Where a migration from `source` puts the source aside once its copy is published: a
+  /// directory there is what a migration killed before its end left.
+  static func asidePath(of source: String) -> String {
+    POSIXPath.join(POSIXPath.parent(source), hidden(source, "appdirs-moved").description)
+  }
+
   /// `.name.suffix` for the last component of `path`, or `name.suffix` when the name is
   /// hidden already.
   private static func hidden(_ path: String, _ suffix: String) -> FileName {
@@ -265,7 +271,7 @@ struct Migration: Sendable {
   private func hasLeftovers() throws(DirectoryError) -> Bool {
     for path in [
       POSIXPath.join(destinationParent, stagingName.description),
-      POSIXPath.join(sourceParent, asideName.description),
+      Self.asidePath(of: source),
     ] {
       if case .missing = try look(at: path) { continue }
       return true
@@ -277,7 +283,7 @@ struct Migration: Sendable {
   /// source renamed aside belongs to a published copy: deleted, or put back when the
   /// destination has gone since.
   private func cleanUpLeftovers(source home: Int32, target: Int32) throws(DirectoryError) {
-    let aside = POSIXPath.join(sourceParent, asideName.description)
+    let aside = Self.asidePath(of: source)
     if case .missing = try look(at: aside) {
     } else if try !isMissingOrEmpty(destination) {
       if let first = tree.remove(asideName, in: home, at: sourceParent).first {

@@ -83,6 +83,11 @@ extension AppDirectories {
     throws(DirectoryError) -> MigrationOutcome
   {
     let holding = candidates.filter(holdsFiles)
+    // An adoption killed once its copy was published left its source renamed aside, and no
+    // previous location holding files: the migration from there removes what is left.
+    if holding.isEmpty, let interrupted = candidates.first(where: wasMovedAside) {
+      return try migrate(from: fileURL(interrupted, isDirectory: true), to: kind, options: options)
+    }
     let destination = try verifiedResolution(for: kind).url
     guard holding.count == 1 else {
       let source = fileURL(holding.first ?? candidates.first ?? destination.path, isDirectory: true)
@@ -116,6 +121,14 @@ extension AppDirectories {
     let candidates = try previousPaths(for: kind)
     guard !candidates.isEmpty, !holdsFiles(try resolution(for: kind).path) else { return [] }
     return candidates.filter(holdsFiles).map { fileURL($0, isDirectory: true) }
+  }
+
+  /// Whether a migration from `path` was interrupted after its source was renamed aside.
+  private func wasMovedAside(_ path: String) -> Bool {
+    if case .success = syscalls.status(path: Migration.asidePath(of: path), followSymlinks: false) {
+      return true
+    }
+    return false
   }
 
   /// Whether a directory with at least one entry is at `path` (a symbolic link is not
