@@ -103,4 +103,109 @@ struct SandboxedPackageTests {
     #expect(Self.snap().host == nil)
     #expect(pureEnvironment().host == nil)
   }
+
+  // MARK: Flatpak's description of the sandbox
+
+  static let flatpakInfo = """
+    [Application]
+    name=org.example.File
+    runtime=runtime/org.freedesktop.Platform/x86_64/24.08
+
+    [Instance]
+    instance-id=1234567890
+    """
+
+  static let applicationNames: [(text: String, name: String?)] = [
+    (flatpakInfo, "org.example.File"),
+    ("[Application]\n  name = org.example.Spaced  \n", "org.example.Spaced"),
+    (
+      "# a comment\n[Application]\n#name=org.example.Commented\nname=org.example.App\n",
+      "org.example.App"
+    ),
+    ("[Instance]\nname=org.example.Other\n", nil),
+    ("[Application]\nruntime=runtime/x\n[Runtime]\nname=org.example.Platform\n", nil),
+    ("[Application]\nname=\n", nil),
+    ("[Application]\r\nname=org.example.Windows\r\n", "org.example.Windows"),
+    ("", nil),
+  ]
+
+  @Test(arguments: applicationNames)
+  func theApplicationIsTheNameOfTheApplicationGroup(_ text: String, _ name: String?) {
+    #expect(ProcessEnvironment.flatpakApplicationName(in: text) == name)
+  }
+
+  struct Detection: Sendable, CustomTestStringConvertible {
+    let variables: [String: String]
+    /// The text of `/.flatpak-info`, or `nil` for no file.
+    let info: String?
+    let sandbox: ApplicationSandbox?
+    let id: String?
+    var testDescription: String { "\(variables) file: \(info == nil ? "none" : "present")" }
+  }
+
+  static let detections: [Detection] = [
+    Detection(variables: [:], info: nil, sandbox: nil, id: nil),
+    Detection(
+      variables: ["FLATPAK_ID": "org.example.App"], info: nil, sandbox: .flatpak,
+      id: "org.example.App"),
+    Detection(variables: [:], info: flatpakInfo, sandbox: .flatpak, id: "org.example.File"),
+    Detection(
+      variables: ["FLATPAK_ID": ""], info: flatpakInfo, sandbox: .flatpak, id: "org.example.File"),
+    Detection(
+      variables: ["FLATPAK_ID": "org.example.App"], info: flatpakInfo, sandbox: .flatpak,
+      id: "org.example.App"),
+    Detection(variables: [:], info: "[Instance]\n", sandbox: .flatpak, id: nil),
+    Detection(variables: ["FLATPAK_ID": ""], info: nil, sandbox: nil, id: nil),
+    Detection(variables: ["SNAP_NAME": "exampleapp"], info: nil, sandbox: .snap, id: "exampleapp"),
+    Detection(
+      variables: ["SNAP_NAME": "exampleapp", "SNAP_INSTANCE_NAME": "exampleapp_beta"], info: nil,
+      sandbox: .snap, id: "exampleapp_beta"),
+  ]
+
+  @Test(arguments: detections)
+  func theSandboxAndItsApplicationAreTold(_ row: Detection) throws {
+    try TemporaryRoot.with { root in
+      var environment = pureEnvironment(["HOME": Self.home].merging(row.variables) { $1 })
+      environment.flatpakInfoPath = root.at("flatpak-info")
+      if let info = row.info { try root.writeFile(root.at("flatpak-info"), info) }
+      #expect(environment.sandbox == row.sandbox)
+      #expect(environment.sandboxApplicationID == row.id)
+      // Without a path to read it from, the variables alone tell.
+      environment.flatpakInfoPath = nil
+      #expect(environment.sandbox == (row.variables.isEmpty ? nil : environment.declaredSandbox))
+    }
+  }
+
+  /// A Flatpak told by its file alone: every kind resolves from the sandbox's own variables,
+  /// as with `FLATPAK_ID`, and the host is one environment away.
+  @Test(arguments: StandardDirectory.allCases)
+  func aFlatpakToldByItsFileResolvesEveryKindAsWithTheVariable(_ kind: StandardDirectory) throws {
+    try TemporaryRoot.with { root in
+      try root.writeFile(root.at("flatpak-info"), Self.flatpakInfo)
+      var byFile = Self.flatpak
+      byFile.variables["FLATPAK_ID"] = nil
+      byFile.flatpakInfoPath = root.at("flatpak-info")
+      #expect(byFile.sandbox == .flatpak)
+      let told = try? StandardDirectories(layout: .native, environment: byFile)
+        .resolution(for: kind)
+      let declared = try? StandardDirectories(layout: .native, environment: Self.flatpak)
+        .resolution(for: kind)
+      #expect(told == declared)
+      let host = try #require(byFile.host)
+      #expect(host.sandbox == nil)
+      #expect(
+        (try? StandardDirectories(layout: .native, environment: host).resolution(for: kind).path)
+          == (try? StandardDirectories(layout: .native, environment: Self.flatpak.host!)
+            .resolution(for: kind).path))
+    }
+  }
+
+  @Test func aCapturedEnvironmentLooksForTheFileOnLinuxOnly() {
+    #if os(Linux)
+      #expect(ProcessEnvironment.capture().flatpakInfoPath == "/.flatpak-info")
+    #else
+      #expect(ProcessEnvironment.capture().flatpakInfoPath == nil)
+    #endif
+    #expect(pureEnvironment().flatpakInfoPath == nil)
+  }
 }

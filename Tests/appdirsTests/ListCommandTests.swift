@@ -37,7 +37,8 @@ import Testing
       ((object["directories"] as? [String: Any])?[kind] as? [String: Any])?["path"] as? String
     }
     #expect(path(sandbox, "data") == root.home + "/.var/app/org.example.App/data/ExampleApp")
-    #expect(sandbox["sandbox"] as? String == "flatpak")
+    #expect(
+      sandbox["sandbox"] as? [String: String] == ["package": "flatpak", "id": "org.example.App"])
     #expect(path(host, "data") == root.at("host-data/ExampleApp"))
     #expect(path(host, "config") == root.home + "/.config/ExampleApp")
     #expect(host["sandbox"] is NSNull)
@@ -68,7 +69,7 @@ import Testing
     let result = try Tool.run(
       ["list", "--host"], environment: root.toolEnvironment, in: root,
       standardError: .usageError(
-        "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set); outside one, list shows them already",
+        "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set, or /.flatpak-info there); outside one, list shows them already",
         command: "list"))
     #expect(result.status == 64)
   }
@@ -151,14 +152,19 @@ import Testing
   }
 
   @Test(arguments: [
-    ("FLATPAK_ID", "org.example.App", "flatpak"), ("SNAP_NAME", "example", "snap"),
+    (["SNAP_NAME": "exampleapp"], "snap", "exampleapp"),
+    (
+      ["SNAP_NAME": "exampleapp", "SNAP_INSTANCE_NAME": "exampleapp_beta"], "snap",
+      "exampleapp_beta"
+    ),
+    (["FLATPAK_ID": "org.example.App"], "flatpak", "org.example.App"),
   ])
-  func jsonNamesTheSandbox(variable: String, value: String, sandbox: String) throws {
+  func jsonNamesTheSandboxPackageAndItsID(
+    _ variables: [String: String], _ package: String, _ id: String
+  ) throws {
     let root = try TemporaryRoot.withUserDirectories()
-    var environment = root.toolEnvironment
-    environment[variable] = value
-    let object = try json([], environment, root)
-    #expect(object["sandbox"] as? String == sandbox)
+    let object = try json([], root.toolEnvironment.merging(variables) { $1 }, root)
+    #expect(object["sandbox"] as? [String: String] == ["package": package, "id": id])
   }
 
   @Test func jsonSourcesNameTheVariableTheFileAndTheFallback() throws {

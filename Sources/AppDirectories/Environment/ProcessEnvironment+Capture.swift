@@ -37,6 +37,7 @@ extension ProcessEnvironment {
       groupContainers: .system,
       undecodableVariables: undecodable)
     environment.isCaptured = true
+    if environment.platform == .linux { environment.flatpakInfoPath = flatpakInfoFile }
     if !environment.isSecureExecution, let root = variables[sandboxRootVariable],
       POSIXPath.isAbsolute(root)
     {

@@ -144,6 +144,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
     set { uniqueStorage().values.createsRuntimeDirectory = newValue }
   }
 
+  /// Where Flatpak's description of the sandbox is read from when ``sandbox`` is asked and no
+  /// variable tells: ``flatpakInfoFile`` in an environment captured on Linux; `nil` (no
+  /// file) otherwise.
+  var flatpakInfoPath: String? {
+    get { storage.values.flatpakInfoPath }
+    set { uniqueStorage().values.flatpakInfoPath = newValue }
+  }
+
   /// Whether the values were read from the running process (``capture()``): then the
   /// variables of an application's overrides, which no fixed list can name, are read from the
   /// process when an ``AppDirectories`` with an environment prefix is made.
@@ -174,6 +182,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var trustedRoot: String? = nil
     var userDirectoriesRead: UserDirectoriesText? = nil
     var createsRuntimeDirectory = false
+    var flatpakInfoPath: String? = nil
     var isCaptured = false
   }
 
@@ -305,17 +314,82 @@ public struct ProcessEnvironment: Sendable, Hashable {
       host.undecodableVariables[hostName] = nil
     }
     host.variables["FLATPAK_ID"] = nil
+    host.flatpakInfoPath = nil
     // What the sandbox read of its own user-dirs.dirs is not the host's.
     host.userDirectoriesRead = nil
     return host
   }
 
-  /// The application sandbox, from the variables Flatpak and Snap set in every sandboxed
-  /// process; `nil` outside one.
+  /// The application sandbox: Flatpak when `FLATPAK_ID` is set or Flatpak's description of
+  /// the sandbox, `/.flatpak-info`, is there (the variable may have been cleared, the file
+  /// cannot be); Snap when `SNAP_NAME` is set; `nil` outside one.
+  ///
+  /// An environment made with ``init(variables:passwordDatabaseHome:effectiveUserID:platform:isSecureExecution:userDirectoriesFile:groupContainers:androidAppStorage:undecodableVariables:)``
+  /// tells by its variables alone; one from ``capture()`` on Linux also looks for the file
+  /// (one `open`) when neither variable is set.
   public var sandbox: ApplicationSandbox? {
-    if variables["FLATPAK_ID"].map({ !$0.isEmpty }) == true { return .flatpak }
-    if variables["SNAP_NAME"].map({ !$0.isEmpty }) == true { return .snap }
+    declaredSandbox ?? (flatpakInfo != nil ? .flatpak : nil)
+  }
+
+  /// The sandbox that the variables name, without looking at any file: what the layout asks.
+  var declaredSandbox: ApplicationSandbox? {
+    if nonEmptyVariable("FLATPAK_ID") != nil { return .flatpak }
+    if nonEmptyVariable("SNAP_NAME") != nil { return .snap }
     return nil
+  }
+
+  /// The sandboxed application's identifier: in Flatpak its application ID (`FLATPAK_ID`, else
+  /// the `name` of the `[Application]` group of `/.flatpak-info`, such as `org.example.App`),
+  /// in Snap its instance name (`SNAP_INSTANCE_NAME`, else `SNAP_NAME`); `nil` outside a
+  /// sandbox, or when the sandbox does not say.
+  public var sandboxApplicationID: String? {
+    switch sandbox {
+    case .flatpak:
+      nonEmptyVariable("FLATPAK_ID") ?? flatpakInfo.flatMap(Self.flatpakApplicationName(in:))
+    case .snap: nonEmptyVariable("SNAP_INSTANCE_NAME") ?? nonEmptyVariable("SNAP_NAME")
+    case nil: nil
+    }
+  }
+
+  /// Where Flatpak describes the sandbox to the application inside it.
+  @_spi(Tool) public static let flatpakInfoFile = "/.flatpak-info"
+
+  /// The text of the file at ``flatpakInfoPath``, read now, or `nil` when there is none.
+  var flatpakInfo: String? {
+    guard let flatpakInfoPath,
+      case .success(let bytes) = SystemCalls.live.readFile(path: flatpakInfoPath, limit: 1 << 16)
+    else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The `name` key of the `[Application]` group of a `/.flatpak-info` (a key file: groups in
+  /// brackets, `key=value` lines, `#` comments), or `nil`.
+  static func flatpakApplicationName(in text: String) -> String? {
+    func trimmed(_ text: Substring) -> Substring {
+      let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+      let start = text.drop(while: blank)
+      return start[
+        ..<(start.lastIndex(where: { !blank($0) }).map(start.index(after:)) ?? start.startIndex)]
+    }
+    var group: Substring = ""
+    for line in text.split(whereSeparator: \.isNewline).map(trimmed) {
+      if line.hasPrefix("#") || line.isEmpty { continue }
+      if line.hasPrefix("[") && line.hasSuffix("]") {
+        group = line.dropFirst().dropLast()
+        continue
+      }
+      guard group == "Application", let equals = line.firstIndex(of: "="),
+        trimmed(line[..<equals]) == "name"
+      else { continue }
+      let value = trimmed(line[line.index(after: equals)...])
+      return value.isEmpty ? nil : String(value)
+    }
+    return nil
+  }
+
+  /// The variable's value, unless it is unset or empty.
+  private func nonEmptyVariable(_ name: String) -> String? {
+    variables[name].flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// The names of the variables that the library reads: the platforms' own, and each user

@@ -85,7 +85,7 @@ struct XDGLayout: PlatformLayout {
 
   /// `SNAP_USER_COMMON` inside a Snap, for the data and cache defaults, when it is absolute.
   private func snapCommon(for variable: String) -> String? {
-    guard environment.sandbox == .snap,
+    guard environment.declaredSandbox == .snap,
       variable == "XDG_DATA_HOME" || variable == "XDG_CACHE_HOME",
       case .path(let common) = environment.pathVariable("SNAP_USER_COMMON")
     else { return nil }

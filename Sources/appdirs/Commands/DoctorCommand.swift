@@ -522,12 +522,16 @@ enum DoctorCommand {
   static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {
     switch environment.sandbox {
     case .flatpak:
-      let id = environment.variables["FLATPAK_ID"].flatMap { $0.isEmpty ? nil : $0 }
+      let id = environment.sandboxApplicationID
+      // The variable when it is set; else the file that told the sandbox.
+      let told =
+        environment.variables["FLATPAK_ID"].flatMap { $0.isEmpty ? nil : "FLATPAK_ID=\($0)" }
+        ?? "\(ProcessEnvironment.flatpakInfoFile) names \(id ?? "no application")"
       return [
         Finding(
           isProblem: false,
           message:
-            "running in a Flatpak sandbox (FLATPAK_ID=\(id ?? "")); "
+            "running in a Flatpak sandbox (\(told)); "
             + "the XDG directories are the app's own, under ~/.var/app/\(id ?? "<id>")",
           fix: "Nothing to fix; to see the host's directories run appdirs outside the sandbox.")
       ]

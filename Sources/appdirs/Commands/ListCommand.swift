@@ -58,7 +58,7 @@ enum ListCommand {
       guard let host = chosen.host else {
         throw UsageError(
           message:
-            "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set); outside one, list shows them already"
+            "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set, or /.flatpak-info there); outside one, list shows them already"
         )
       }
       chosen = host
@@ -150,7 +150,15 @@ enum ListCommand {
       ("layout", .string(query.layout.rawValue)),
       ("app", .optional(query.app?.app)),
       ("organization", .optional(query.organization)),
-      ("sandbox", .optional(query.environment.sandbox?.rawValue)),
+      (
+        "sandbox",
+        query.environment.sandbox.map {
+          .object([
+            ("package", .string($0.rawValue)),
+            ("id", .optional(query.environment.sandboxApplicationID)),
+          ])
+        } ?? .null
+      ),
       ("directories", .object(directories)),
       ("search", search),
       ("warnings", .array(warnings.map(JSONValue.string))),
