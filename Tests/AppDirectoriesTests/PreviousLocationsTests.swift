@@ -91,6 +91,49 @@ struct PreviousLocationsTests {
     }
   }
 
+  /// Every platform, layout and kind that has a previous location, and where; every other
+  /// combination has none.
+  static let everyPrevious: [String: [String]] = {
+    let mac = Self.mac
+    let xdg = [
+      "data": mac + "/.local/share/ExampleApp", "config": mac + "/.config/ExampleApp",
+      "cache": mac + "/.cache/ExampleApp", "state": mac + "/.local/state/ExampleApp",
+      "logs": mac + "/.local/state/ExampleApp/log",
+    ]
+    var table: [String: [String]] = [:]
+    for (kind, path) in xdg {
+      table["macos native \(kind)"] = [path]
+      table["macos xdg-where-set \(kind)"] = [path]
+    }
+    for kind in ["data", "config", "state"] { table["macos xdg \(kind)"] = [support] }
+    table["macos xdg cache"] = [mac + "/Library/Caches/ExampleApp"]
+    table["macos xdg logs"] = [mac + "/Library/Logs/ExampleApp"]
+    for layout in DirectoryLayout.allCases {
+      for kind in ["data", "config"] { table["windows \(layout.rawValue) \(kind)"] = [roamingPath] }
+    }
+    return table
+  }()
+
+  static let everyCombination: [(OperatingSystem, DirectoryLayout, AppDirectory)] =
+    OperatingSystem.allCases.flatMap { platform in
+      DirectoryLayout.allCases.flatMap { layout in
+        (AppDirectory.ownKinds + [.shared(group: "group.com.example")]).map {
+          (platform, layout, $0)
+        }
+      }
+    }
+
+  @Test(arguments: everyCombination)
+  func everyPlatformLayoutAndKind(
+    _ platform: OperatingSystem, _ layout: DirectoryLayout, _ kind: AppDirectory
+  ) throws {
+    let dirs = try AppDirectories(
+      app: "ExampleApp", organization: "Example", layout: layout,
+      environment: Self.environment(platform, [:]))
+    let key = "\(platform.rawValue) \(layout.rawValue) \(kind)"
+    #expect(try dirs.previousPaths(for: kind) == Self.everyPrevious[key] ?? [], "\(key)")
+  }
+
   @Test func overridesArePassedOver() throws {
     let environment = Self.environment(.macOS, ["EXAMPLEAPP_CONFIG_DIR": "/override"])
     let dirs = try AppDirectories(

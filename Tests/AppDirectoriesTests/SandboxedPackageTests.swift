@@ -70,6 +70,30 @@ struct SandboxedPackageTests {
     #expect(resolution.source == row.source, "\(row.name)")
   }
 
+  /// Every kind in a Snap: data and cache in the common folder, with what lies in the data
+  /// directory (fonts; the library, which is the data directory under the XDG rules),
+  /// everything else as for a process whose home is the revision's folder.
+  @Test(arguments: StandardDirectory.allCases)
+  func everyKindInASnap(_ kind: StandardDirectory) throws {
+    let inSnap = try? StandardDirectories(layout: .native, environment: Self.snap())
+      .resolution(for: kind)
+    let plain = try? StandardDirectories(
+      layout: .native, environment: pureEnvironment(["HOME": Self.revision])
+    ).resolution(for: kind)
+    switch kind {
+    case .data, .library:
+      #expect(inSnap?.path == Self.common + "/.local/share")
+      #expect(inSnap?.source == .variable("SNAP_USER_COMMON"))
+    case .fonts:
+      #expect(inSnap?.path == Self.common + "/.local/share/fonts")
+    case .cache:
+      #expect(inSnap?.path == Self.common + "/.cache")
+      #expect(inSnap?.source == .variable("SNAP_USER_COMMON"))
+    default:
+      #expect(inSnap == plain)
+    }
+  }
+
   static let sandboxData = home + "/.var/app/org.example.App/data"
 
   static let flatpak = pureEnvironment([
