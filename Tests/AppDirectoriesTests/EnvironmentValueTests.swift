@@ -34,6 +34,7 @@ struct EnvironmentValueTests {
     ("trustedRoot", { $0.trustedRoot = "/isolated" }),
     ("createsRuntimeDirectory", { $0.createsRuntimeDirectory = true }),
     ("isCaptured", { $0.isCaptured = true }),
+    ("flatpakInfoPath", { $0.flatpakInfoPath = "/.flatpak-info" }),
     (
       "userDirectoriesRead",
       {

@@ -58,7 +58,7 @@ enum ListCommand {
       guard let host = chosen.host else {
         throw UsageError(
           message:
-            "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set, or /.flatpak-info there); outside one, list shows them already"
+            "--host lists the host's directories from inside a Flatpak sandbox (FLATPAK_ID set, or \(ProcessEnvironment.flatpakInfoFile) there); outside one, list shows them already"
         )
       }
       chosen = host
