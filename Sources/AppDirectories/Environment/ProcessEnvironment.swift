@@ -343,11 +343,11 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// in Snap its instance name (`SNAP_INSTANCE_NAME`, else `SNAP_NAME`); `nil` outside a
   /// sandbox, or when the sandbox does not say.
   public var sandboxApplicationID: String? {
-    switch sandbox {
-    case .flatpak:
-      nonEmptyVariable("FLATPAK_ID") ?? flatpakInfo.flatMap(Self.flatpakApplicationName(in:))
+    switch declaredSandbox {
+    case .flatpak: nonEmptyVariable("FLATPAK_ID")
     case .snap: nonEmptyVariable("SNAP_INSTANCE_NAME") ?? nonEmptyVariable("SNAP_NAME")
-    case nil: nil
+    // The file, read once: no file, no sandbox and no identifier.
+    case nil: flatpakInfo.flatMap(Self.flatpakApplicationName(in:))
     }
   }
 
