@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -13,6 +13,14 @@ let package = Package(
     .library(name: "AppDirectories", targets: ["AppDirectories"]),
     .library(name: "AppDirectoriesTesting", targets: ["AppDirectoriesTesting"]),
     .executable(name: "appdirs", targets: ["appdirs"]),
+  ],
+  traits: [
+    .trait(
+      name: "FoundationAPI",
+      description:
+        "URL and FileManager results beside the paths (directory(_:) -> URL, the FileManager one-liners); without it the library and the tool link no Foundation outside Apple platforms."
+    ),
+    .default(enabledTraits: ["FoundationAPI"]),
   ],
   targets: [
     .target(name: "AppDirectories", swiftSettings: strictSettings),

@@ -29,7 +29,8 @@ if ((${#need[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-swift build -c release --static-swift-stdlib --scratch-path .build/static --product appdirs >&2
+swift build -c release --static-swift-stdlib --scratch-path .build/static --product appdirs \
+  --disable-default-traits >&2
 appdirs="$PWD/.build/static/release/appdirs"
 
 scratch="$(mktemp -d)"

@@ -22,9 +22,11 @@ swift build -c release --product appdirs-benchmarks >&2
 # executable), and linked position-dependent (-no-pie), which spares the loader the ~35,000
 # relocations of the Swift metadata at every start, at the price of a fixed load address for
 # the tool's own code.
-swift build -c release --static-swift-stdlib --scratch-path .build/static --product appdirs >&2
+# Both without the FoundationAPI trait, as the README's install recipe builds it.
+swift build -c release --static-swift-stdlib --scratch-path .build/static --product appdirs \
+  --disable-default-traits >&2
 swift build -c release --static-swift-stdlib --scratch-path .build/static-nopie \
-  --product appdirs -Xlinker -no-pie >&2
+  --product appdirs --disable-default-traits -Xlinker -no-pie >&2
 benchmarks="$PWD/.build/release/appdirs-benchmarks"
 appdirs="$PWD/.build/static/release/appdirs"
 appdirs_nopie="$PWD/.build/static-nopie/release/appdirs"

@@ -2,10 +2,12 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
+#if FoundationAPI
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
+  #endif
 #endif
 
 /// An application's own directories: where it keeps data, configuration, caches, state, logs
@@ -67,13 +69,15 @@ public struct AppDirectories: Sendable {
     let platformLayout: any PlatformLayout
     /// The pure kinds, resolved once: data, config, cache, state, logs.
     let resolved: [Result<DirectoryResolution, DirectoryError>]
-    /// Their paths, or `nil` where resolving failed: the steady state of ``directory(_:)``
+    /// Their paths, or `nil` where resolving failed: the steady state of ``directoryPath(_:)``
     /// reads only these.
     let resolvedPaths: [String?]
-    /// The URLs of the resolved kinds, built the first time each is asked for and then kept:
-    /// a tool that only prints paths never runs Foundation's URL parser, and the steady state
-    /// of ``directory(_:)`` takes no lookup in the process-wide URL cache.
-    let urls = Locked([URL?](repeating: nil, count: AppDirectories.cachedKinds.count))
+    #if FoundationAPI
+      /// The URLs of the resolved kinds, built the first time each is asked for and then
+      /// kept: a tool that only prints paths never runs Foundation's URL parser, and the
+      /// steady state of ``directory(_:)`` takes no lookup in the process-wide URL cache.
+      let urls = Locked([URL?](repeating: nil, count: AppDirectories.cachedKinds.count))
+    #endif
     /// Whether this instance has looked at its cache directory's tag already: later calls of
     /// ``directory(_:)`` then skip the process-wide set, and its hashing of the path.
     private let lookedAtCacheTag = Locked(false)
@@ -126,8 +130,10 @@ public struct AppDirectories: Sendable {
   }
 
   private var platformLayout: any PlatformLayout { storage.platformLayout }
-  private var resolved: [Result<DirectoryResolution, DirectoryError>] { storage.resolved }
-  private var urls: Locked<[URL?]> { storage.urls }
+  var resolved: [Result<DirectoryResolution, DirectoryError>] { storage.resolved }
+  #if FoundationAPI
+    var urls: Locked<[URL?]> { storage.urls }
+  #endif
 
   private static let cachedKinds: [AppDirectory] = [.data, .config, .cache, .state, .logs]
 
@@ -214,42 +220,37 @@ public struct AppDirectories: Sendable {
     try privateDirectoryCheck.settle(try resolution(for: kind))
   }
 
-  /// The URL of a directory, without creating it.
-  ///
-  /// For ``AppDirectory/runtime`` the runtime directory is checked as in
-  /// ``verifiedResolution(for:)``; nothing is written.
-  ///
-  /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
-  ///   ``DirectoryError/invalidName(name:reason:)`` for a bad group identifier.
-  public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
-    if let index = Self.index(of: kind) { return try cachedURL(index) }
-    return try verifiedResolution(for: kind).url
-  }
-
-  /// Finds or creates a directory and returns its URL.
+  /// Finds or creates a directory and returns its path, as ``directory(_:)`` does.
   ///
   /// When the directory exists this costs one system call; for the runtime directory, whose
   /// base is checked on a descriptor, an `lstat`, an `open`, an `fstat`, an `fstatat` and a
   /// `close`. Missing directories are created with mode 0700; existing ones
   /// are left as they are. A file, a dangling symlink or anything else in the way is a
   /// ``DirectoryError`` naming the path.
-  public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
-    let creator = DirectoryCreator(syscalls: storage.syscalls, environment: storage.environment)
-    if let index = Self.index(of: kind) {
-      if let path = storage.resolvedPaths[index] {
-        let created = try creator.findOrCreate(path)
-        if kind == .cache, storage.looksAtCacheTagFirst(path) {
-          // Once per process, a cache found without its tag gets one (made by an older
-          // version, or by the generic findOrCreateDirectory), so that cleaning can prove it
-          // the application's; later calls stay one `stat`.
-          if created || mayTagFoundCache(at: path) { tagCache(at: path) }
-        }
-      } else {
-        _ = try resolved[index].get()
-      }
-      return try cachedURL(index)
+  public func directoryPath(_ kind: AppDirectory) throws(DirectoryError) -> String {
+    guard let index = try findOrCreateCached(kind) else {
+      return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).path
     }
-    return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).url
+    return try resolved[index].get().path
+  }
+
+  /// Finds or creates a kind that is resolved once (data, config, cache, state, logs) and
+  /// returns its index among them; `nil` for the others, which the caller finds or creates.
+  func findOrCreateCached(_ kind: AppDirectory) throws(DirectoryError) -> Int? {
+    guard let index = Self.index(of: kind) else { return nil }
+    guard let path = storage.resolvedPaths[index] else {
+      _ = try resolved[index].get()
+      return index
+    }
+    let creator = DirectoryCreator(syscalls: storage.syscalls, environment: storage.environment)
+    let created = try creator.findOrCreate(path)
+    if kind == .cache, storage.looksAtCacheTagFirst(path) {
+      // Once per process, a cache found without its tag gets one (made by an older
+      // version, or by the generic findOrCreateDirectory), so that cleaning can prove it
+      // the application's; later calls stay one `stat`.
+      if created || mayTagFoundCache(at: path) { tagCache(at: path) }
+    }
+    return index
   }
 
   /// The application's runtime directory, found or created and checked as ``directory(_:)``
@@ -260,13 +261,8 @@ public struct AppDirectories: Sendable {
 
   /// The directories searched for a kind's files, most important first: for data and config
   /// the user's own directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`),
-  /// each with the application's folder; for other kinds only the kind's own directory.
-  public func searchURLs(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
-    try searchResolutions(for: kind).map(\.url)
-  }
-
-  /// The resolutions behind ``searchURLs(for:)``, the user's own verified as in
-  /// ``verifiedResolution(for:)``.
+  /// each with the application's folder; for other kinds only the kind's own directory. The
+  /// user's own is verified as in ``verifiedResolution(for:)``.
   public func searchResolutions(for kind: AppDirectory) throws(DirectoryError)
     -> [DirectoryResolution]
   {
@@ -280,7 +276,8 @@ public struct AppDirectories: Sendable {
     return [own] + system
   }
 
-  /// The first existing file with this relative path in the kind's search directories, or `nil`.
+  /// The path of the first existing file with this relative path in the kind's search
+  /// directories, or `nil`.
   ///
   /// Each directory probed costs one system call.
   ///
@@ -288,19 +285,27 @@ public struct AppDirectories: Sendable {
   ///   - file: A relative path such as `settings.json` or `themes/dark.json`, without `..`
   ///     components.
   ///   - kind: The kind whose search directories are probed.
-  public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
-    try FileSearch.locate(
-      file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
-      style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: true
-    ).first
+  public func locatePath(_ file: String, in kind: AppDirectory) throws(DirectoryError)
+    -> String?
+  {
+    try search(file, in: kind, stopAtFirst: true).first?.path
   }
 
-  /// Every existing file with this relative path in the kind's search directories, most
-  /// important first.
-  public func locateAll(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> [URL] {
+  /// The paths of every existing file with this relative path in the kind's search
+  /// directories, most important first.
+  public func locateAllPaths(_ file: String, in kind: AppDirectory) throws(DirectoryError)
+    -> [String]
+  {
+    try search(file, in: kind, stopAtFirst: false).map(\.path)
+  }
+
+  /// The files found in the kind's search directories, in their order.
+  func search(_ file: String, in kind: AppDirectory, stopAtFirst: Bool) throws(DirectoryError)
+    -> [FileSearch.Found]
+  {
     try FileSearch.locate(
       file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
-      style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: false)
+      style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: stopAtFirst)
   }
 
   /// Whether a cache directory that was found, not created, may be tagged as the
@@ -335,14 +340,7 @@ public struct AppDirectories: Sendable {
     PrivateDirectoryCheck(syscalls: storage.syscalls, environment: storage.environment)
   }
 
-  private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
-    if let url = urls.withLock({ $0[index] }) { return url }
-    let url = fileURL(try resolved[index].get().path, isDirectory: true)
-    urls.withLock { $0[index] = url }
-    return url
-  }
-
-  private static func index(of kind: AppDirectory) -> Int? {
+  static func index(of kind: AppDirectory) -> Int? {
     switch kind {
     case .data: 0
     case .config: 1
@@ -355,7 +353,7 @@ public struct AppDirectories: Sendable {
 
   /// Resolves a kind that is not cached: runtime (whose requirement stays pending) and shared
   /// containers, whose identifier is checked and, on Apple platforms, asked of the system.
-  private func uncachedResolution(for kind: AppDirectory) throws(DirectoryError)
+  func uncachedResolution(for kind: AppDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
     try placement(of: kind).resolution

@@ -2,12 +2,6 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 /// The per-user base directories that all applications share: home, documents, caches and
 /// the rest of ``StandardDirectory``.
 ///
@@ -46,15 +40,6 @@ public struct StandardDirectories: Sendable {
     self.syscalls = syscalls
   }
 
-  /// The URL of a base directory, without creating it.
-  ///
-  /// On Linux the user folders (documents, downloads, …) come from `user-dirs.dirs`, which is
-  /// parsed once and read again only when it changes: one `stat` per call. The runtime
-  /// directory is checked as in ``verifiedResolution(for:)``.
-  public func url(for kind: StandardDirectory) throws(DirectoryError) -> URL {
-    try verifiedResolution(for: kind).url
-  }
-
   /// The path of a base directory, where it came from, what was passed over and why, and
   /// every warning on the way. A user folder under the XDG rules reads `user-dirs.dirs` into
   /// the environment first, when the environment reads it from disk; the rest is the pure
@@ -78,21 +63,16 @@ public struct StandardDirectories: Sendable {
     return try privateDirectoryCheck.settle(resolved)
   }
 
-  /// Finds or creates a base directory and returns its URL.
+  /// Finds or creates a base directory and returns its path, as ``directory(_:)`` does.
   ///
   /// Missing directories are created with mode 0700; existing ones are left as they are.
-  public func directory(_ kind: StandardDirectory) throws(DirectoryError) -> URL {
-    try privateDirectoryCheck.ensure(try resolution(for: kind)).url
+  public func directoryPath(_ kind: StandardDirectory) throws(DirectoryError) -> String {
+    try privateDirectoryCheck.ensure(try resolution(for: kind)).path
   }
 
   /// The directories searched for files of a kind, most important first: for data and config
   /// the user's directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`); for
   /// other kinds only the kind's own directory.
-  public func searchURLs(for kind: StandardDirectory) throws(DirectoryError) -> [URL] {
-    try searchResolutions(for: kind).map(\.url)
-  }
-
-  /// The resolutions behind ``searchURLs(for:)``.
   public func searchResolutions(for kind: StandardDirectory) throws(DirectoryError)
     -> [DirectoryResolution]
   {
@@ -119,20 +99,12 @@ public struct StandardDirectories: Sendable {
     return try XDGLayout(environment: read).userDirectoriesFile().parsed?.unattributed ?? []
   }
 
-  private var privateDirectoryCheck: PrivateDirectoryCheck {
+  var privateDirectoryCheck: PrivateDirectoryCheck {
     PrivateDirectoryCheck(syscalls: syscalls, environment: environment)
   }
 }
 
 extension StandardDirectories {
-  /// ``url(for:)`` of the base directories of `environment`.
-  public static func url(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) -> URL {
-    try StandardDirectories(layout: layout, environment: environment).url(for: kind)
-  }
-
   /// ``resolution(for:)`` of the base directories of `environment`.
   public static func resolution(
     for kind: StandardDirectory, layout: DirectoryLayout = .native,
@@ -148,22 +120,6 @@ extension StandardDirectories {
   ) throws(DirectoryError) -> DirectoryResolution {
     try StandardDirectories(layout: layout, environment: environment)
       .verifiedResolution(for: kind)
-  }
-
-  /// ``directory(_:)`` of the base directories of `environment`.
-  public static func directory(
-    _ kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) -> URL {
-    try StandardDirectories(layout: layout, environment: environment).directory(kind)
-  }
-
-  /// ``searchURLs(for:)`` of the base directories of `environment`.
-  public static func searchURLs(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) -> [URL] {
-    try StandardDirectories(layout: layout, environment: environment).searchURLs(for: kind)
   }
 
   /// ``searchResolutions(for:)`` of the base directories of `environment`.

@@ -2,141 +2,146 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-// Compares AppDirectories with Foundation's FileManager on the operations programs make most,
-// and prints one Markdown table. Run it in release with a realistic environment:
-//
-//     swift run -c release appdirs-benchmarks
-//
-// or `Scripts/benchmark.sh`, which also times the `appdirs` tool against `systemd-path`.
-//
-// The benchmark works in a temporary home of its own (HOME is pointed there before anything
-// reads it), with a stock `user-dirs.dirs`, and removes it at the end.
+#if FoundationAPI
+  // Compares AppDirectories with Foundation's FileManager on the operations programs make most,
+  // and prints one Markdown table. Run it in release with a realistic environment:
+  //
+  //     swift run -c release appdirs-benchmarks
+  //
+  // or `Scripts/benchmark.sh`, which also times the `appdirs` tool against `systemd-path`.
+  //
+  // The benchmark works in a temporary home of its own (HOME is pointed there before anything
+  // reads it), with a stock `user-dirs.dirs`, and removes it at the end.
 
-import AppDirectories
-import Foundation
+  import AppDirectories
+  import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Android)
-  import Android
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+  #if canImport(Darwin)
+    import Darwin
+  #elseif canImport(Android)
+    import Android
+  #elseif canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
 
-let sandbox = try Sandbox()
-defer { sandbox.remove() }
+  let sandbox = try Sandbox()
+  defer { sandbox.remove() }
 
-let measurement = Measurement()
-var table = Table()
+  let measurement = Measurement()
+  var table = Table()
 
-let fileManager = FileManager.default
-let dirs = try AppDirectories(app: "BenchmarkApp")
-let dataPath = try dirs.directory(.data).path
-_ = try fileManager.url(
-  for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
-_ = try fileManager.applicationSupportDirectory
+  let fileManager = FileManager.default
+  let dirs = try AppDirectories(app: "BenchmarkApp")
+  let dataPath = try dirs.directory(.data).path
+  _ = try fileManager.url(
+    for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+  _ = try fileManager.applicationSupportDirectory
 
-// 1. Find-or-create of an existing directory, against Foundation and against a bare stat().
-let directory = try measurement.measure { consume(try dirs.directory(.data)) }
-let foundationCreate = try measurement.measure {
-  consume(
-    try fileManager.url(
-      for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true))
-}
-table.add(
-  "`try dirs.directory(.data)` (exists)", directory, foundationCreate,
-  foundation: "`url(for: .applicationSupportDirectory, …, create: true)`",
-  target: .fasterBy(40))
-let bareStat = measurement.measure {
-  var info = stat()
-  consume(stat(dataPath, &info))
-}
-table.addFloor(
-  "bare `stat()` of the same path", bareStat, for: directory, target: .atMostTimes(2))
-
-// 2. The one-liner, which names the directory after the executable.
-let oneLiner = try measurement.measure {
-  consume(try fileManager.applicationSupportDirectory)
-}
-table.add(
-  "`try FileManager.default.applicationSupportDirectory`", oneLiner, foundationCreate,
-  foundation: "same Foundation call", target: .fasterBy(40))
-
-// 3. Resolve only.
-let resolve = try measurement.measure { consume(try dirs.url(for: .cache)) }
-let foundationResolve = try measurement.measure {
-  consume(
-    try fileManager.url(
-      for: .cachesDirectory, in: .userDomainMask, appropriateFor: nil, create: false))
-}
-table.add(
-  "`try dirs.url(for: .cache)`", resolve, foundationResolve,
-  foundation: "`url(for: .cachesDirectory, …, create: false)`",
-  target: .fasterBy(100, systemCalls: 0))
-
-// 4. A user folder from user-dirs.dirs.
-let documents = try measurement.measure {
-  consume(try StandardDirectories.url(for: .documents))
-}
-let foundationDocuments = try measurement.measure {
-  consume(
-    try fileManager.url(
-      for: .documentDirectory, in: .userDomainMask, appropriateFor: nil, create: false))
-}
-table.add(
-  "`StandardDirectories.url(for: .documents)`", documents, foundationDocuments,
-  foundation: "`url(for: .documentDirectory, …, create: false)`",
-  target: .fasterBy(10, systemCallsAtMost: 1))
-
-// 5. Searching XDG_DATA_DIRS: every entry is probed once for a file that is in none of them.
-var perProbe: [Double] = []
-for entries in [1, 10, 100] {
-  var environment = ProcessEnvironment.current
-  environment.variables["XDG_DATA_DIRS"] = try sandbox.dataDirectories(entries)
-    .joined(separator: ":")
-  let searching = try AppDirectories(app: "BenchmarkApp", environment: environment)
-  let locate = try measurement.measure {
-    consume(try searching.locate("missing.json", in: .data))
+  // 1. Find-or-create of an existing directory, against Foundation and against a bare stat().
+  let directory = try measurement.measure { consume(try dirs.directory(.data)) }
+  let foundationCreate = try measurement.measure {
+    consume(
+      try fileManager.url(
+        for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true))
   }
-  let probes = entries + 1
-  perProbe.append(locate.nanoseconds / Double(probes))
-  table.addScaling(
-    "`try dirs.locate(_:in: .data)`, \(entries) in `XDG_DATA_DIRS`", locate, probes: probes,
-    perProbeGrowth: perProbe.last.flatMap { last in perProbe.first.map { last / $0 } })
-  let search = try measurement.measure { consume(try searching.searchURLs(for: .data)) }
-  table.addScaling(
-    "`try dirs.searchURLs(for: .data)`, \(entries) in `XDG_DATA_DIRS`", search, probes: 0,
-    perProbeGrowth: nil)
-}
+  table.add(
+    "`try dirs.directory(.data)` (exists)", directory, foundationCreate,
+    foundation: "`url(for: .applicationSupportDirectory, …, create: true)`",
+    target: .fasterBy(40))
+  let bareStat = measurement.measure {
+    var info = stat()
+    consume(stat(dataPath, &info))
+  }
+  table.addFloor(
+    "bare `stat()` of the same path", bareStat, for: directory, target: .atMostTimes(2))
 
-// 6. Runtime files: a socket's path in the steady state, against finding the runtime directory
-// itself; taking and releasing a lock, against the bare calls on the same file.
-let runtimePath = try dirs.directory(.runtime).path
-let socket = try measurement.measure { consume(try dirs.socketURL(named: "control.sock")) }
-let runtime = try measurement.measure { consume(try dirs.directory(.runtime)) }
-table.addAgainst(
-  "`try dirs.socketURL(named:)` (fits, exists)", socket, baseline: runtime,
-  named: "`try dirs.directory(.runtime)`", atMostTimes: 1.5, sameSystemCalls: true)
-let lockCost = try measurement.measure {
-  guard let lock = try dirs.lock(named: "instance") else { fatalError("the lock is held") }
-  lock.release()
-}
-let lockFile = runtimePath + "/bare.lock"
-let bareLock = measurement.measure {
-  let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-  consume(flock(descriptor, LOCK_EX | LOCK_NB))
-  close(descriptor)
-}
-table.addAgainst(
-  "`try dirs.lock(named:)` then `release()`", lockCost, baseline: bareLock,
-  named: "bare `open`, `flock`, `close`", atMostTimes: 10, sameSystemCalls: false)
+  // 2. The one-liner, which names the directory after the executable.
+  let oneLiner = try measurement.measure {
+    consume(try fileManager.applicationSupportDirectory)
+  }
+  table.add(
+    "`try FileManager.default.applicationSupportDirectory`", oneLiner, foundationCreate,
+    foundation: "same Foundation call", target: .fasterBy(40))
 
-let (variables, bytes) = environmentSize()
-print(
-  "AppDirectories against Foundation, \(variables) environment variables (\(bytes) bytes), "
-    + (SystemCallCounter.make() == nil
-      ? "system calls not countable here" : "system calls counted by the kernel"))
-print()
-print(table.render())
+  // 3. Resolve only.
+  let resolve = try measurement.measure { consume(try dirs.url(for: .cache)) }
+  let foundationResolve = try measurement.measure {
+    consume(
+      try fileManager.url(
+        for: .cachesDirectory, in: .userDomainMask, appropriateFor: nil, create: false))
+  }
+  table.add(
+    "`try dirs.url(for: .cache)`", resolve, foundationResolve,
+    foundation: "`url(for: .cachesDirectory, …, create: false)`",
+    target: .fasterBy(100, systemCalls: 0))
+
+  // 4. A user folder from user-dirs.dirs.
+  let documents = try measurement.measure {
+    consume(try StandardDirectories.url(for: .documents))
+  }
+  let foundationDocuments = try measurement.measure {
+    consume(
+      try fileManager.url(
+        for: .documentDirectory, in: .userDomainMask, appropriateFor: nil, create: false))
+  }
+  table.add(
+    "`StandardDirectories.url(for: .documents)`", documents, foundationDocuments,
+    foundation: "`url(for: .documentDirectory, …, create: false)`",
+    target: .fasterBy(10, systemCallsAtMost: 1))
+
+  // 5. Searching XDG_DATA_DIRS: every entry is probed once for a file that is in none of them.
+  var perProbe: [Double] = []
+  for entries in [1, 10, 100] {
+    var environment = ProcessEnvironment.current
+    environment.variables["XDG_DATA_DIRS"] = try sandbox.dataDirectories(entries)
+      .joined(separator: ":")
+    let searching = try AppDirectories(app: "BenchmarkApp", environment: environment)
+    let locate = try measurement.measure {
+      consume(try searching.locate("missing.json", in: .data))
+    }
+    let probes = entries + 1
+    perProbe.append(locate.nanoseconds / Double(probes))
+    table.addScaling(
+      "`try dirs.locate(_:in: .data)`, \(entries) in `XDG_DATA_DIRS`", locate, probes: probes,
+      perProbeGrowth: perProbe.last.flatMap { last in perProbe.first.map { last / $0 } })
+    let search = try measurement.measure { consume(try searching.searchURLs(for: .data)) }
+    table.addScaling(
+      "`try dirs.searchURLs(for: .data)`, \(entries) in `XDG_DATA_DIRS`", search, probes: 0,
+      perProbeGrowth: nil)
+  }
+
+  // 6. Runtime files: a socket's path in the steady state, against finding the runtime directory
+  // itself; taking and releasing a lock, against the bare calls on the same file.
+  let runtimePath = try dirs.directory(.runtime).path
+  let socket = try measurement.measure { consume(try dirs.socketURL(named: "control.sock")) }
+  let runtime = try measurement.measure { consume(try dirs.directory(.runtime)) }
+  table.addAgainst(
+    "`try dirs.socketURL(named:)` (fits, exists)", socket, baseline: runtime,
+    named: "`try dirs.directory(.runtime)`", atMostTimes: 1.5, sameSystemCalls: true)
+  let lockCost = try measurement.measure {
+    guard let lock = try dirs.lock(named: "instance") else { fatalError("the lock is held") }
+    lock.release()
+  }
+  let lockFile = runtimePath + "/bare.lock"
+  let bareLock = measurement.measure {
+    let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    consume(flock(descriptor, LOCK_EX | LOCK_NB))
+    close(descriptor)
+  }
+  table.addAgainst(
+    "`try dirs.lock(named:)` then `release()`", lockCost, baseline: bareLock,
+    named: "bare `open`, `flock`, `close`", atMostTimes: 10, sameSystemCalls: false)
+
+  let (variables, bytes) = environmentSize()
+  print(
+    "AppDirectories against Foundation, \(variables) environment variables (\(bytes) bytes), "
+      + (SystemCallCounter.make() == nil
+        ? "system calls not countable here" : "system calls counted by the kernel"))
+  print()
+  print(table.render())
+#else
+  // What this measures is the library's URL and FileManager API beside Foundation's own.
+  print("built without the FoundationAPI trait, whose API this program measures")
+#endif

@@ -192,10 +192,10 @@ struct DirectoryQuery {
 
   func create(_ kind: Kind) throws -> String {
     if let appKind = try appKind(kind) {
-      return try appDirectories().directory(appKind).path
+      return try appDirectories().directoryPath(appKind)
     }
     guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
-    return try standard.directory(base).path
+    return try standard.directoryPath(base)
   }
 
   /// The existing paths of `file` in the search list of a kind, most important first: only the
@@ -204,19 +204,15 @@ struct DirectoryQuery {
     if let appKind = try appKind(kind) {
       let directories = try appDirectories()
       CommandLineTool.warn(try directories.searchResolutions(for: appKind).flatMap(\.warnings))
-      let found =
-        all
-        ? try directories.locateAll(file, in: appKind)
-        : try directories.locate(file, in: appKind).map { [$0] } ?? []
-      return found.map(\.path)
+      return all
+        ? try directories.locateAllPaths(file, in: appKind)
+        : try directories.locatePath(file, in: appKind).map { [$0] } ?? []
     }
     guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
     CommandLineTool.warn(try standard.searchResolutions(for: base).flatMap(\.warnings))
-    let found =
-      all
-      ? try standard.locateAll(file, in: base)
-      : try standard.locate(file, in: base).map { [$0] } ?? []
-    return found.map(\.path)
+    return all
+      ? try standard.locateAllPaths(file, in: base)
+      : try standard.locatePath(file, in: base).map { [$0] } ?? []
   }
 
   /// The search lists of data and config, with the source and warnings of each entry.

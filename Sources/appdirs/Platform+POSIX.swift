@@ -12,9 +12,8 @@
   #elseif canImport(Musl)
     import Musl
   #endif
-  #if canImport(FoundationEssentials)
-    import FoundationEssentials
-  #else
+  #if canImport(Darwin)
+    // The process's variables (`ProcessInfo`): Darwin's C library does not declare `environ`.
     import Foundation
   #endif
 
@@ -26,9 +25,7 @@
       _ command: [String], overriding variables: [String: String],
       removing isRemoved: (String) -> Bool = { _ in false }
     ) -> ExitCode {
-      for name in ProcessInfo.processInfo.environment.keys where isRemoved(name) {
-        unsetenv(name)
-      }
+      for name in variableNames() where isRemoved(name) { unsetenv(name) }
       for (name, value) in variables { setenv(name, value, 1) }
       var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
       execvp(command[0], &argv)
@@ -85,6 +82,41 @@
 
     /// Whether standard output is a terminal.
     static var standardOutputIsTerminal: Bool { isatty(1) != 0 }
+
+    /// The names of the process's variables.
+    static func variableNames() -> [String] {
+      #if canImport(Darwin)
+        return Array(ProcessInfo.processInfo.environment.keys)
+      #else
+        // `char **environ` (bionic declares it nullable, glibc and musl without nullability).
+        let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        guard var entry = variables else { return [] }
+        var names: [String] = []
+        while let pointer = entry.pointee {
+          let text = String(cString: pointer)
+          if let equals = text.firstIndex(of: "=") { names.append(String(text[..<equals])) }
+          entry += 1
+        }
+        return names
+      #endif
+    }
+
+    /// `path` as an absolute path: itself when it starts with `/`, else joined to the working
+    /// directory (`getcwd`); `nil` when the working directory cannot be read or is not UTF-8.
+    static func absolutePath(_ path: String) -> String? {
+      if path.hasPrefix("/") { return path }
+      let directory = [CChar](unsafeUninitializedCapacity: Int(PATH_MAX) + 1) { buffer, count in
+        guard let start = buffer.baseAddress, getcwd(start, buffer.count) != nil else {
+          count = 0
+          return
+        }
+        count = strlen(start)
+      }
+      guard !directory.isEmpty else { return nil }
+      return String(validating: directory.map { UInt8(bitPattern: $0) }, as: UTF8.self).map {
+        $0 + "/" + path
+      }
+    }
 
     /// An environment variable of the real process, for terminal settings such as `NO_COLOR`.
     static func variable(_ name: String) -> String? {

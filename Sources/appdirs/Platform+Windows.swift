@@ -23,6 +23,23 @@
       exitProcess(run(command))
     }
 
+    /// `path` as an absolute path: itself when it has a drive and a root (`C:\x`, `C:/x`) or
+    /// is a UNC or device path (`\\server\share`, `\\?\C:\x`), else joined to the working
+    /// directory (`GetCurrentDirectoryW`); `nil` when that cannot be read.
+    static func absolutePath(_ path: String) -> String? {
+      let bytes = Array(path.utf8)
+      func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+      }
+      if bytes.count >= 3, bytes[1] == UInt8(ascii: ":"), isSeparator(bytes[2]) { return path }
+      if bytes.count >= 2, isSeparator(bytes[0]), isSeparator(bytes[1]) { return path }
+      let length = GetCurrentDirectoryW(0, nil)
+      guard length > 0 else { return nil }
+      var buffer = [WCHAR](repeating: 0, count: Int(length))
+      guard GetCurrentDirectoryW(length, &buffer) > 0 else { return nil }
+      return String(decodingCString: buffer, as: UTF16.self) + "\\" + path
+    }
+
     /// Runs `command`, found in `PATH`, with the process's environment, waits for it and
     /// returns its exit code; `cannotRun` after saying why when it cannot be started. Windows
     /// has no signals to pass on: Ctrl+C reaches every process of the console.

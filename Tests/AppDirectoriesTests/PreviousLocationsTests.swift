@@ -85,7 +85,7 @@ struct PreviousLocationsTests {
       app: "ExampleApp", organization: "Example", layout: row.layout, roaming: row.roaming,
       environment: Self.environment(row.platform, row.variables))
     // The paths: a Windows path is a URL only on Windows.
-    #expect(try dirs.previousPaths(for: row.kind) == row.previous)
+    #expect(try dirs.previousLocationPaths(for: row.kind) == row.previous)
     if row.platform.pathStyle == .posix {
       #expect(try dirs.previousLocations(for: row.kind).map(\.path) == row.previous)
     }
@@ -131,7 +131,7 @@ struct PreviousLocationsTests {
       app: "ExampleApp", organization: "Example", layout: layout,
       environment: Self.environment(platform, [:]))
     let key = "\(platform.rawValue) \(layout.rawValue) \(kind)"
-    #expect(try dirs.previousPaths(for: kind) == Self.everyPrevious[key] ?? [], "\(key)")
+    #expect(try dirs.previousLocationPaths(for: kind) == Self.everyPrevious[key] ?? [], "\(key)")
   }
 
   @Test func overridesArePassedOver() throws {

@@ -2,40 +2,33 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 extension ProcessEnvironment {
-  /// An environment whose every directory, of every kind, lies inside `root`: for tests that
-  /// must never touch the real home.
+  /// An environment whose every directory, of every kind, lies inside the directory at
+  /// `path`: for tests that must never touch the real home.
   ///
   /// For the running platform's layout: the home, the XDG variables, `TMPDIR`, the Windows
   /// known folders, the Apple group containers and Android's storage are all folders of
-  /// `root`; the system search lists (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
+  /// the root; the system search lists (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
   /// `/Library/Application Support`) are not searched; the effective user is the real one, and
-  /// the runtime directory is `root`'s own, made 0700 when first needed. Nothing is created
-  /// until asked, and creation starts at `root` without opening the directories above it.
+  /// the runtime directory is the root's own, made 0700 when first needed. Nothing is created
+  /// until asked, and creation starts at the root without opening the directories above it.
   ///
   /// ```swift
   /// import AppDirectories
-  /// import Foundation
   ///
-  /// let root = FileManager.default.temporaryDirectory.appendingPathComponent("isolated-example")
-  /// let dirs = try AppDirectories(app: "ExampleApp", environment: .isolated(in: root))
-  /// let cache = try dirs.url(for: .cache)   // <root>/home/.cache/ExampleApp
+  /// let dirs = try AppDirectories(
+  ///   app: "ExampleApp", environment: .isolated(inPath: "/tmp/isolated-example"))
+  /// let cache = try dirs.resolution(for: .cache).path   // …/home/.cache/ExampleApp
   /// ```
-  public static func isolated(in root: URL) -> ProcessEnvironment {
-    // The path as the system spells it (`C:\…` on Windows), not the URL's `/`-separated path.
-    let native =
-      root.withUnsafeFileSystemRepresentation { $0.map { String(cString: $0) } } ?? root.path
-    return isolated(
-      inNativePath: native, platform: .host, effectiveUserID: captured.effectiveUserID)
+  ///
+  /// - Parameter path: The root, an absolute path as the platform spells it. Under a relative
+  ///   one every directory is unavailable (``DirectoryError/homeUnavailable(reason:)``), since
+  ///   the home would be relative.
+  public static func isolated(inPath path: String) -> ProcessEnvironment {
+    isolated(inNativePath: path, platform: .host, effectiveUserID: captured.effectiveUserID)
   }
 
-  /// The isolated environment of ``isolated(in:)`` for `platform`, inside `native` (a path
+  /// The isolated environment of ``isolated(inPath:)`` for `platform`, inside `native` (a path
   /// as that platform spells it).
   static func isolated(
     inNativePath native: String, platform: OperatingSystem, effectiveUserID: UInt32
@@ -91,10 +84,8 @@ extension ProcessEnvironment {
   /// never migrated). Ignored in a setuid or setgid process, like every variable.
   public static let sandboxRootVariable = "APPDIRS_SANDBOX_ROOT"
 
-  /// The root of an isolated environment (``isolated(in:)``, or the root of `appdirs sandbox`
-  /// that ran this process), which every path of it lies inside; `nil` for any other
-  /// environment.
-  public var isolationRoot: URL? {
-    trustedRoot.map { URL(fileURLWithPath: $0, isDirectory: true) }
-  }
+  /// The root of an isolated environment (``isolated(inPath:)``, or the root of `appdirs
+  /// sandbox` that ran this process), which every path of it lies inside, normalized; `nil`
+  /// for any other environment.
+  public var isolationRootPath: String? { trustedRoot }
 }

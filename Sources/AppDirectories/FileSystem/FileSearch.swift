@@ -2,27 +2,27 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Looking for a file in a search list: one `stat` per directory probed, most important first.
 enum FileSearch {
+  /// A file found: its path, and whether it is a directory (followed through links).
+  struct Found: Equatable {
+    let path: String
+    let isDirectory: Bool
+  }
+
   /// The existing files with the relative path `file` in the search list, in its order; only
   /// the first when `stopAtFirst` is set. The file name is checked before the list is resolved.
   static func locate(
     _ file: String, in directories: () throws(DirectoryError) -> [DirectoryResolution],
     style: PathStyle, syscalls: SystemCalls, stopAtFirst: Bool
-  ) throws(DirectoryError) -> [URL] {
+  ) throws(DirectoryError) -> [Found] {
     try validateRelativeFile(file, style: style)
     let relative = style.normalize(file)
-    var found: [URL] = []
+    var found: [Found] = []
     for directory in try directories() {
       let path = style.join(directory.path, relative)
       if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
-        found.append(fileURL(path, isDirectory: status.type == .directory))
+        found.append(Found(path: path, isDirectory: status.type == .directory))
         if stopAtFirst { break }
       }
     }

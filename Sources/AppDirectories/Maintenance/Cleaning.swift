@@ -2,12 +2,6 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 /// What ``AppDirectories/AppDirectories/clean(_:groups:legacy:dryRun:)`` removes.
 public enum CleanScope: Sendable, Hashable {
   /// Everything in the cache directory; the directory and its `CACHEDIR.TAG` stay.
@@ -130,13 +124,15 @@ extension AppDirectories {
   /// - Parameters:
   ///   - scope: The cache's contents, or everything.
   ///   - groups: Group containers that belong to the application, removed with `.all`.
-  ///   - legacy: Old directories of the application, removed with `.all`.
+  ///   - legacy: Old directories of the application, removed with `.all`: absolute paths.
   ///   - dryRun: Measure and list what would be removed, and remove nothing.
   public func clean(
-    _ scope: CleanScope, groups: [String] = [], legacy: [URL] = [], dryRun: Bool = false
+    _ scope: CleanScope, groups: [String] = [], legacyPaths legacy: [String] = [],
+    dryRun: Bool = false
   ) throws(DirectoryError) -> CleanReport {
     let all = try locations(
-      groups: scope == .all ? groups : [], legacy: scope == .all ? legacy : [], sizes: dryRun)
+      groups: scope == .all ? groups : [], legacyPaths: scope == .all ? legacy : [],
+      sizes: dryRun)
     // A location that could not be looked at is not taken for missing: the proof examines it
     // and refuses it when it cannot.
     let chosen = all.filter { location in
@@ -146,8 +142,8 @@ extension AppDirectories {
     // A location inside another one goes with it.
     let targets = chosen.filter { location in
       !chosen.contains { other in
-        other.url.path != location.url.path
-          && POSIXPath.isInside(location.url.path, other.url.path)
+        other.path != location.path
+          && POSIXPath.isInside(location.path, other.path)
       }
     }
     // Every target is proved the application's before anything is removed, and removed
@@ -158,10 +154,10 @@ extension AppDirectories {
     var requiresTag = false
     if scope == .cache { requiresTag = try cacheNeedsTag() }
     for location in targets {
-      if let target = try prove(location.url.path, proof: proof, requiringTag: requiresTag) {
+      if let target = try prove(location.path, proof: proof, requiringTag: requiresTag) {
         if scope == .cache, target.directory == nil {
           throw .cleanRefused(
-            path: location.url.path, reason: target.isSymbolicLink ? .symbolicLink : .notADirectory)
+            path: location.path, reason: target.isSymbolicLink ? .symbolicLink : .notADirectory)
         }
         proved.append(target)
       }

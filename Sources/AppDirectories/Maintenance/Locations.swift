@@ -2,21 +2,15 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
-/// One place where an application keeps files, as ``AppDirectories/AppDirectories/locations(groups:legacy:sizes:)``
+/// One place where an application keeps files, as ``AppDirectories/AppDirectories/locations(groups:legacyPaths:sizes:)``
 /// lists them: for uninstalling, for cleaning, or for another tool to ask.
 public struct AppLocation: Sendable, Hashable {
   /// The application's kinds that live at this path, most important first: several on
   /// platforms where they share a folder (data, config and state are all Application Support
   /// on macOS); empty for a legacy path.
   public let kinds: [AppDirectory]
-  /// The directory.
-  public let url: URL
+  /// The directory's path.
+  public let path: String
   /// Whether a directory is there (a symbolic link counts as what it is, not followed: a link
   /// is not a directory).
   public let exists: Bool
@@ -39,11 +33,11 @@ public struct AppLocation: Sendable, Hashable {
 
   /// Records a location.
   public init(
-    kinds: [AppDirectory], url: URL, exists: Bool, isObstructed: Bool = false, size: Int64? = nil,
-    problem: SystemErrno? = nil
+    kinds: [AppDirectory], path: String, exists: Bool, isObstructed: Bool = false,
+    size: Int64? = nil, problem: SystemErrno? = nil
   ) {
     self.kinds = kinds
-    self.url = url
+    self.path = path
     self.exists = exists
     self.isObstructed = isObstructed
     self.size = size
@@ -62,15 +56,15 @@ extension AppDirectories {
   ///
   /// let dirs = try AppDirectories(app: "ExampleApp")
   /// for location in try dirs.locations(sizes: true) where location.exists {
-  ///   print(location.url.path, location.size ?? 0)
+  ///   print(location.path, location.size ?? 0)
   /// }
   /// ```
   ///
   /// Nothing is created. A kind the platform does not have (a group container on Android) is
   /// left out; the runtime directory is listed as resolved, without its check.
-  public func locations(groups: [String] = [], legacy: [URL] = [], sizes: Bool = false)
-    throws(DirectoryError) -> [AppLocation]
-  {
+  public func locations(
+    groups: [String] = [], legacyPaths legacy: [String] = [], sizes: Bool = false
+  ) throws(DirectoryError) -> [AppLocation] {
     var entries: [(kinds: [AppDirectory], path: String)] = []
     func add(_ kind: AppDirectory?, _ path: String) {
       if let index = entries.firstIndex(where: { $0.path == path }) {
@@ -88,23 +82,23 @@ extension AppDirectories {
         continue
       }
     }
-    for url in legacy { add(nil, try legacyPath(url)) }
+    for path in legacy { add(nil, try legacyPath(path)) }
     let tree = FileTree(syscalls: syscalls)
     return entries.map { entry in
-      let url = fileURL(entry.path, isDirectory: true)
+      let path = entry.path
       let status: FileStatus
       switch syscalls.status(path: entry.path, followSymlinks: false) {
       case .success(let found): status = found
       case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
-        return AppLocation(kinds: entry.kinds, url: url, exists: false)
+        return AppLocation(kinds: entry.kinds, path: path, exists: false)
       case .failure(let error):
         // Not known to be absent: said, so that no one takes it for missing.
-        return AppLocation(kinds: entry.kinds, url: url, exists: false, problem: error)
+        return AppLocation(kinds: entry.kinds, path: path, exists: false, problem: error)
       }
       guard status.type == .directory else {
-        return AppLocation(kinds: entry.kinds, url: url, exists: false, isObstructed: true)
+        return AppLocation(kinds: entry.kinds, path: path, exists: false, isObstructed: true)
       }
-      guard sizes else { return AppLocation(kinds: entry.kinds, url: url, exists: true) }
+      guard sizes else { return AppLocation(kinds: entry.kinds, path: path, exists: true) }
       switch tree.openDirectory(entry.path) {
       case .success(let directory):
         // Each location on its own, as `du -sb PATH` measures it: the directory itself and
@@ -114,27 +108,21 @@ extension AppDirectories {
         let below = tree.size(of: directory, at: entry.path, seen: &seen, failures: &failures)
         syscalls.close(descriptor: directory)
         return AppLocation(
-          kinds: entry.kinds, url: url, exists: true,
+          kinds: entry.kinds, path: path, exists: true,
           size: failures.isEmpty ? status.size + below : nil, problem: failures.first?.errno)
       case .failure(let error):
-        return AppLocation(kinds: entry.kinds, url: url, exists: true, problem: error)
+        return AppLocation(kinds: entry.kinds, path: path, exists: true, problem: error)
       }
     }
   }
 }
 
 extension AppDirectories {
-  /// A legacy directory given as a URL, as a path by the platform's rules: absolute (`/x`,
-  /// or on Windows `C:\x`, `C:/x` as Foundation's `URL.path` spells it, `\\?\C:\x`) and
-  /// normalized.
+  /// A legacy directory's path by the platform's rules: absolute (`/x`, or on Windows `C:\x`,
+  /// `C:/x` as Foundation's `URL.path` spells it, `\\?\C:\x`) and normalized.
   ///
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a relative path or one with a
   ///   NUL byte.
-  func legacyPath(_ url: URL) throws(DirectoryError) -> String {
-    try legacyPath(url.path)
-  }
-
-  /// ``legacyPath(_:)-(URL)`` of a URL's path as the platform's Foundation spells it.
   func legacyPath(_ path: String) throws(DirectoryError) -> String {
     let style = environment.platform.pathStyle
     guard style.isAbsolute(path), !path.utf8.contains(0) else {

@@ -2,12 +2,6 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 extension AppDirectories {
   /// A folder for one version inside one of the application's directories, found or created:
   /// `~/.cache/ExampleApp/2.4.1` for tools that keep one cache per release. The kind's
@@ -17,27 +11,28 @@ extension AppDirectories {
   /// import AppDirectories
   ///
   /// let dirs = try AppDirectories(app: "ExampleApp")
-  /// let cache = try dirs.directory(.cache, version: "2.4.1")
+  /// let cache = try dirs.directoryPath(.cache, version: "2.4.1")
   /// let gone = try dirs.removeOtherVersions(of: .cache, keeping: "2.4.1")
   /// ```
   ///
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when `version` is not a single
-  ///   folder name, and the errors of ``directory(_:)``.
-  public func directory(_ kind: AppDirectory, version: String) throws(DirectoryError) -> URL {
+  ///   folder name, and the errors of ``directoryPath(_:)``.
+  public func directoryPath(_ kind: AppDirectory, version: String) throws(DirectoryError)
+    -> String
+  {
     try NameValidation.validate(version, as: .version, on: environment.platform)
-    // The resolved path, in the platform's own spelling (a URL's path has `/` on Windows).
     let base = try verifiedResolution(for: kind).path
     let path = environment.platform.pathStyle.join(base, version)
     // The steady state: the version's folder is there, one stat.
     if case .success(let status) = syscalls.status(path: path, followSymlinks: true),
       status.type == .directory
     {
-      return fileURL(path, isDirectory: true)
+      return path
     }
-    _ = try directory(kind)
+    _ = try directoryPath(kind)
     try DirectoryCreator(syscalls: syscalls, environment: environment)
       .findOrCreate(path)
-    return fileURL(path, isDirectory: true)
+    return path
   }
 
   /// Removes every folder in the kind's directory except `version`'s: the caches of other
@@ -86,7 +81,7 @@ extension AppDirectories {
       let path = tree.join(base, entry.name)
       let found = tree.remove(entry.name, in: directory, at: base)
       failures += found.map { RemovalFailure(path: $0.path, errno: $0.errno) }
-      removed.append(AppLocation(kinds: [], url: fileURL(path, isDirectory: true), exists: false))
+      removed.append(AppLocation(kinds: [], path: path, exists: false))
     }
     return CleanReport(locations: removed, failures: failures, isDryRun: false)
   }

@@ -2,12 +2,6 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 /// Moving an application's files from a legacy location to its directory, so that a kill at
 /// any moment loses, duplicates and changes nothing, and the next run finishes the job.
 ///
@@ -105,8 +99,7 @@ struct Migration: Sendable {
     _ action: MigrationOutcome.Action, linked: Bool = false, warnings: [DirectoryWarning] = []
   ) -> MigrationOutcome {
     MigrationOutcome(
-      action: action, source: fileURL(source, isDirectory: true),
-      destination: fileURL(destination, isDirectory: true),
+      action: action, sourcePath: source, destinationPath: destination,
       isDryRun: options.contains(.dryRun), isLinked: linked, warnings: warnings)
   }
 
@@ -463,12 +456,11 @@ extension AppDirectories {
   ///
   /// ```swift
   /// import AppDirectories
-  /// import Foundation
   ///
   /// let dirs = try AppDirectories(app: "exampleapp")
-  /// let home = try StandardDirectories.url(for: .home)   // HOME, as the library resolves it
-  /// let legacy = home.appendingPathComponent(".exampleapp")
-  /// let outcome = try dirs.migrate(from: legacy, to: .config, options: .link)
+  /// let home = try StandardDirectories.resolution(for: .home)   // HOME, as resolved
+  /// let legacy = home.path + "/.exampleapp"
+  /// let outcome = try dirs.migrate(fromPath: legacy, to: .config, options: .link)
   /// print(outcome)   // moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp
   /// ```
   ///
@@ -499,14 +491,15 @@ extension AppDirectories {
   /// See <doc:MovingFromAnOldLocation>.
   ///
   /// - Parameters:
-  ///   - legacy: The old directory, an absolute file URL.
+  ///   - legacy: The old directory, an absolute path (on Windows `C:\x`, `C:/x` or
+  ///     `\\?\C:\x`).
   ///   - kind: The application's directory the files belong in.
   ///   - options: A dry run, keeping the source, or leaving a link behind.
   /// - Throws: ``DirectoryError/notADirectory(path:)`` for a file at either path,
   ///   ``DirectoryError/migrationFailed(source:problem:)`` for what cannot be copied or a
   ///   failed system call, and the errors of ``directory(_:)`` for the destination's parents.
   public func migrate(
-    from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
+    fromPath legacy: String, to kind: AppDirectory, options: MigrationOptions = .init()
   ) throws(DirectoryError) -> MigrationOutcome {
     let source = try legacyPath(legacy)
     let destination = try verifiedResolution(for: kind).path
@@ -557,8 +550,7 @@ extension AppDirectories {
       if case .success(let found) = syscalls.status(path: target, followSymlinks: true) {
         if target == destination && FileIdentity(found) == identity {
           return MigrationOutcome(
-            action: .alreadyMigrated, source: fileURL(source, isDirectory: true),
-            destination: fileURL(destination, isDirectory: true),
+            action: .alreadyMigrated, sourcePath: source, destinationPath: destination,
             isDryRun: options.contains(.dryRun), isLinked: false, warnings: [])
         }
         break

@@ -2,12 +2,6 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 /// How ``AppDirectories/AppDirectories/migrate(from:to:options:)`` moves an application's
 /// files.
 public struct MigrationOptions: OptionSet, Sendable, Hashable {
@@ -51,9 +45,9 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
   /// What happened, or would happen in a dry run.
   public let action: Action
   /// The legacy path.
-  public let source: URL
+  public let sourcePath: String
   /// The application's directory the files go to.
-  public let destination: URL
+  public let destinationPath: String
   /// Whether this describes a dry run, which changed nothing.
   public let isDryRun: Bool
   /// Whether the legacy path is now (or would be) a symbolic link to the destination.
@@ -63,12 +57,12 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
 
   /// Records an outcome.
   public init(
-    action: Action, source: URL, destination: URL, isDryRun: Bool = false,
+    action: Action, sourcePath: String, destinationPath: String, isDryRun: Bool = false,
     isLinked: Bool = false, warnings: [DirectoryWarning] = []
   ) {
     self.action = action
-    self.source = source
-    self.destination = destination
+    self.sourcePath = sourcePath
+    self.destinationPath = destinationPath
     self.isDryRun = isDryRun
     self.isLinked = isLinked
     self.warnings = warnings
@@ -91,6 +85,6 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
 
   /// `moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp`: the words, then the paths.
   public var description: String {
-    "\(words) \(source.path) -> \(destination.path)"
+    "\(words) \(sourcePath) -> \(destinationPath)"
   }
 }

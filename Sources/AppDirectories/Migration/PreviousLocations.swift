@@ -2,12 +2,6 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 extension AppDirectories {
   /// Where this application's directory of `kind` would have been under the platform's other
   /// layouts and under this library's earlier defaults, without the application's overrides:
@@ -25,15 +19,12 @@ extension AppDirectories {
   ///
   /// let dirs = try AppDirectories(app: "ExampleApp", layout: .xdgWhereSet)
   /// let outcome = try dirs.adoptPreviousLocation(for: .config)
-  /// print(outcome.words, outcome.source.path)
+  /// print(outcome.words, outcome.sourcePath)
   /// ```
-  public func previousLocations(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
-    try previousPaths(for: kind).map { fileURL($0, isDirectory: true) }
-  }
-
-  /// The paths of ``previousLocations(for:)``, most likely first (the other layouts, then the
-  /// earlier defaults), each once.
-  func previousPaths(for kind: AppDirectory) throws(DirectoryError) -> [String] {
+  ///
+  /// The paths come most likely first (the other layouts, then the earlier defaults), each
+  /// once.
+  public func previousLocationPaths(for kind: AppDirectory) throws(DirectoryError) -> [String] {
     switch kind.placement {
     case .inBase(.runtime), .shared: return []
     case .inBase, .logs: break
@@ -54,8 +45,8 @@ extension AppDirectories {
   }
 
   /// Moves this application's files of `kind` from the one previous location that holds any
-  /// (``previousLocations(for:)``) into the current directory, with
-  /// ``migrate(from:to:options:)`` and all its rules: only when the current directory is
+  /// (``previousLocationPaths(for:)``) into the current directory, with
+  /// ``migrate(fromPath:to:options:)`` and all its rules: only when the current directory is
   /// missing or empty (otherwise ``MigrationOutcome/Action/conflict``, nothing changed), never
   /// from a directory that is not provably the application's, crash-safe, and completed by the
   /// next call after an interruption.
@@ -63,7 +54,7 @@ extension AppDirectories {
   /// - No previous location holds files: ``MigrationOutcome/Action/nothingToMigrate``, whose
   ///   source is the first previous location (the destination itself when there is none).
   /// - Two or more do: ``MigrationOutcome/Action/conflict``, nothing changed, and a warning
-  ///   that names them; move the one to keep with ``migrate(from:to:options:)``.
+  ///   that names them; move the one to keep with ``migrate(fromPath:to:options:)``.
   ///
   /// On macOS the native layout keeps data, config and state in one folder (Application
   /// Support): adopting it for one of them moves the folder, and the others then find nothing
@@ -71,11 +62,11 @@ extension AppDirectories {
   ///
   /// - Parameters:
   ///   - kind: The application's kind whose directory adopts its previous location.
-  ///   - options: As for ``migrate(from:to:options:)``: a dry run, keeping the source, a link.
+  ///   - options: As for ``migrate(fromPath:to:options:)``: a dry run, keeping the source, a link.
   public func adoptPreviousLocation(
     for kind: AppDirectory, options: MigrationOptions = .init()
   ) throws(DirectoryError) -> MigrationOutcome {
-    try adopt(try previousPaths(for: kind), for: kind, options: options)
+    try adopt(try previousLocationPaths(for: kind), for: kind, options: options)
   }
 
   /// ``adoptPreviousLocation(for:options:)`` from these candidates, most likely first.
@@ -86,19 +77,19 @@ extension AppDirectories {
     // An adoption killed once its copy was published left its source renamed aside, and no
     // previous location holding files: the migration from there removes what is left.
     if holding.isEmpty, let interrupted = candidates.first(where: wasMovedAside) {
-      return try migrate(from: fileURL(interrupted, isDirectory: true), to: kind, options: options)
+      return try migrate(fromPath: interrupted, to: kind, options: options)
     }
-    let destination = try verifiedResolution(for: kind).url
+    let destination = try verifiedResolution(for: kind).path
     guard holding.count == 1 else {
-      let source = fileURL(holding.first ?? candidates.first ?? destination.path, isDirectory: true)
+      let source = holding.first ?? candidates.first ?? destination
       guard holding.count > 1 else {
         return MigrationOutcome(
-          action: .nothingToMigrate, source: source, destination: destination,
+          action: .nothingToMigrate, sourcePath: source, destinationPath: destination,
           isDryRun: options.contains(.dryRun))
       }
       let names = holding.map(quoted).joined(separator: " and ")
       return MigrationOutcome(
-        action: .conflict, source: source, destination: destination,
+        action: .conflict, sourcePath: source, destinationPath: destination,
         isDryRun: options.contains(.dryRun),
         warnings: [
           DirectoryWarning(
@@ -108,19 +99,19 @@ extension AppDirectories {
           )
         ])
     }
-    return try migrate(from: fileURL(holding[0], isDirectory: true), to: kind, options: options)
+    return try migrate(fromPath: holding[0], to: kind, options: options)
   }
 
   /// The previous locations of `kind` that hold files while its current directory holds
   /// none (missing or empty): what ``adoptPreviousLocation(for:options:)`` would act on, for
   /// `appdirs doctor`, which names them.
   @_spi(Tool) public func previousLocationsToAdopt(for kind: AppDirectory)
-    throws(DirectoryError) -> [URL]
+    throws(DirectoryError) -> [String]
   {
     // Pure first: where there is no previous location (Linux), nothing is looked at.
-    let candidates = try previousPaths(for: kind)
+    let candidates = try previousLocationPaths(for: kind)
     guard !candidates.isEmpty, !holdsFiles(try resolution(for: kind).path) else { return [] }
-    return candidates.filter(holdsFiles).map { fileURL($0, isDirectory: true) }
+    return candidates.filter(holdsFiles)
   }
 
   /// Whether a migration from `path` was interrupted after its source was renamed aside.

@@ -2,27 +2,25 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 extension AppDirectories {
-  /// The path of a Unix-domain socket of the application, short enough to bind.
+  /// The path of a Unix-domain socket of the application, short enough to bind, with its
+  /// provenance.
   ///
   /// The socket lies in the application's runtime directory, which is found or created and
-  /// checked as ``directory(_:)`` does. When that path is too long for `sun_path` (108 bytes
-  /// with its NUL on Linux, Android and Windows, 104 on Apple platforms and the BSDs), a short
-  /// private directory is used instead, `<temporary>/<app>-<uid>-<hash>`, created 0700 and
-  /// checked like the runtime directory's fallback (see ``socketResolution(named:)``). Nothing
-  /// is bound: the caller binds, and removes a stale socket file first as it sees fit.
+  /// checked as ``directoryPath(_:)`` does. When that path is too long for `sun_path` (108
+  /// bytes with its NUL on Linux, Android and Windows, 104 on Apple platforms and the BSDs), a
+  /// short private directory is used instead, `<temporary>/<app>-<uid>-<hash>`, created 0700
+  /// and checked like the runtime directory's fallback: then the resolution's
+  /// ``DirectoryResolution/source`` is ``DirectorySource/fallback`` and
+  /// ``DirectoryResolution/ignored`` names the natural path and its length
+  /// (``IgnoredValue/Reason/tooLongForSocketAddress(bytes:limit:)``). Nothing is bound: the
+  /// caller binds, and removes a stale socket file first as it sees fit.
   ///
   /// ```swift
   /// import AppDirectories
   ///
   /// let dirs = try AppDirectories(app: "ExampleApp")
-  /// let socket = try dirs.socketURL(named: "control.sock")
+  /// let socket = try dirs.socketResolution(named: "control.sock")
   /// print(socket.path)   // /run/user/1000/ExampleApp/control.sock
   /// ```
   ///
@@ -31,16 +29,6 @@ extension AppDirectories {
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name,
   ///   ``DirectoryError/nameTooLong(path:)`` when even the short directory is too long, or an
   ///   error of creating the directory.
-  public func socketURL(named name: String) throws(DirectoryError) -> URL {
-    fileURL(try socketResolution(named: name).path, isDirectory: false)
-  }
-
-  /// The socket path of ``socketURL(named:)`` with its provenance: when the natural path was
-  /// too long, the resolution's ``DirectoryResolution/source`` is
-  /// ``DirectorySource/fallback`` and ``DirectoryResolution/ignored`` names the natural path
-  /// and its length (``IgnoredValue/Reason/tooLongForSocketAddress(bytes:limit:)``).
-  ///
-  /// Like ``socketURL(named:)``, this creates the directory that holds the socket.
   public func socketResolution(named name: String) throws(DirectoryError) -> DirectoryResolution {
     let platform = environment.platform
     try NameValidation.validate(name, as: .socketName, on: platform)
@@ -72,7 +60,7 @@ extension AppDirectories {
     var bases = [try standardDirectories.resolution(for: .temporary).path]
     // `/tmp` when even the temporary directory is too long; never while an isolated
     // environment is current, whose files all stay inside its root.
-    if style == .posix, environment.isolationRoot == nil, bases[0] != "/tmp" {
+    if style == .posix, environment.isolationRootPath == nil, bases[0] != "/tmp" {
       bases.append("/tmp")
     }
     let shortened = IgnoredValue(

@@ -2,12 +2,6 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
-
 /// An exclusive advisory lock of the application, held until ``release()`` or until the
 /// process ends: the system drops it then, so a killed holder never leaves a stale lock.
 ///
@@ -22,14 +16,14 @@ public final class DirectoryLock: Sendable {
   public let name: String
   /// The lock file, which stays after the lock is released: removing it would let a waiting
   /// process lock a file that no longer has a name.
-  public let url: URL
+  public let path: String
   /// The open lock file while the lock is held; `nil` once released.
   private let descriptor: Locked<Int32?>
   private let syscalls: SystemCalls
 
   init(name: String, path: String, descriptor: Int32, syscalls: SystemCalls) {
     self.name = name
-    url = fileURL(path, isDirectory: false)
+    self.path = path
     self.descriptor = Locked(descriptor)
     self.syscalls = syscalls
   }

@@ -82,9 +82,9 @@ enum CleanCommand {
         let size =
           location.size.map { " (\(ByteCount.human($0)))" }
           ?? location.problem.map { " (size unknown: \($0))" } ?? ""
-        Platform.write("would \(verb) \(location.url.path)\(size)\n")
+        Platform.write("would \(verb) \(location.path)\(size)\n")
       } else {
-        Platform.write("\(scope == .cache ? "emptied" : "removed") \(location.url.path)\n")
+        Platform.write("\(scope == .cache ? "emptied" : "removed") \(location.path)\n")
       }
     }
     if dryRun {

@@ -502,7 +502,7 @@ enum DoctorCommand {
         let previous = try? app.previousLocationsToAdopt(for: kind), !previous.isEmpty
       else { return nil }
       let name = DirectoryQuery.Kind(kind).name
-      let paths = previous.map(\.path).joined(separator: " and ")
+      let paths = previous.joined(separator: " and ")
       // The options that chose these directories, so that the command adopts the same.
       let options =
         (app.organization.map { " --org \(ShellQuoting.quote($0))" } ?? "")

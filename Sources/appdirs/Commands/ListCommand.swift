@@ -94,12 +94,12 @@ enum ListCommand {
       }
       var measured: [String: Int64] = [:]
       for location in try app.locations(groups: query.group.map { [$0] } ?? [], sizes: true) {
-        if let size = location.size { measured[location.url.path] = size }
+        if let size = location.size { measured[location.path] = size }
         if let problem = location.problem {
           // Never a silent blank: a size that could not be measured says why.
           unmeasured.append(
             DirectoryWarning(
-              "\(location.url.path) could not be measured (\(problem)); its size is left out",
+              "\(location.path) could not be measured (\(problem)); its size is left out",
               suggestion: "Make it readable by your user, then run the command again."))
         }
       }

@@ -4,12 +4,6 @@
 
 import AppDirectories
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `appdirs migrate KIND LEGACY_PATH --app NAME`: moves an application's files from an old
 /// location into one of its directories, safely, and says in one line what happened;
 /// `appdirs migrate KIND --previous --app NAME` adopts the directory's previous location.
@@ -78,7 +72,7 @@ enum MigrateCommand {
     if arguments.flag("--dry-run") { options.insert(.dryRun) }
     if arguments.flag("--keep-source") { options.insert(.keepSource) }
     if arguments.flag("--link") { options.insert(.link) }
-    if previous, try app.previousLocations(for: appKind).isEmpty {
+    if previous, try app.previousLocationPaths(for: appKind).isEmpty {
       CommandLineTool.warn(try app.resolution(for: appKind).warnings)
       Platform.write(
         "nothing to migrate: \(app.app)'s \(name) directory has no previous location here (one layout, no earlier default)\n"
@@ -89,7 +83,8 @@ enum MigrateCommand {
       previous
       ? try app.adoptPreviousLocation(for: appKind, options: options)
       : try app.migrate(
-        from: try legacyURL(arguments.positionals[1], app: app), to: appKind, options: options)
+        fromPath: try legacyPath(arguments.positionals[1], app: app), to: appKind,
+        options: options)
     // What the destination passed over (a relative XDG_CONFIG_HOME), then what the move met.
     CommandLineTool.warn(try app.resolution(for: appKind).warnings + outcome.warnings)
     Platform.write(outcome.description + "\n")
@@ -97,20 +92,20 @@ enum MigrateCommand {
     // Two previous locations: the warning above names them; the new directory is untouched.
     if previous, !outcome.warnings.isEmpty { return .failure }
     Platform.writeError(
-      "appdirs: error: \(outcome.destination.path) is not empty; nothing was changed\n"
-        + "appdirs: note: Move what is in \(outcome.destination.path) away, or merge the two "
+      "appdirs: error: \(outcome.destinationPath) is not empty; nothing was changed\n"
+        + "appdirs: note: Move what is in \(outcome.destinationPath) away, or merge the two "
         + "directories yourself, then run the migration again.\n")
     return .failure
   }
 
-  /// The legacy path as an absolute URL: `~` and `~/…` from the home the library resolved
-  /// (`HOME`), never the password database's, so that `appdirs sandbox` and a test's
-  /// environment contain it; a relative path against the working directory.
-  static func legacyURL(_ argument: String, app: AppDirectories) throws -> URL {
+  /// The legacy path, absolute: `~` and `~/…` from the home the library resolved (`HOME`),
+  /// never the password database's, so that `appdirs sandbox` and a test's environment
+  /// contain it; a relative path against the working directory.
+  static func legacyPath(_ argument: String, app: AppDirectories) throws -> String {
     if argument == "~" || argument.hasPrefix("~/") {
-      let home = try app.standardDirectories.url(for: .home)
+      let home = try app.standardDirectories.resolution(for: .home).path
       let rest = argument.dropFirst(argument == "~" ? 1 : 2)
-      return rest.isEmpty ? home : home.appendingPathComponent(String(rest), isDirectory: true)
+      return rest.isEmpty ? home : home + "/" + rest
     }
     if argument.hasPrefix("~") {
       throw UsageError(
@@ -118,10 +113,13 @@ enum MigrateCommand {
           "'\(argument)' names another user's home, which migrate does not expand; give the path itself"
       )
     }
-    // Never through Foundation's expansion of `~`, which reads the password database.
-    let path =
-      argument.hasPrefix("/")
-      ? argument : FileManager.default.currentDirectoryPath + "/" + argument
-    return URL(fileURLWithPath: path, isDirectory: true)
+    // Never through an expansion of `~` that reads the password database.
+    guard let path = Platform.absolutePath(argument) else {
+      throw UsageError(
+        message:
+          "'\(argument)' is relative and the working directory cannot be read; give an absolute path"
+      )
+    }
+    return path
   }
 }

@@ -4,12 +4,6 @@
 
 @_spi(Tool) import AppDirectories
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `appdirs sandbox ROOT -- COMMAND…`: runs a command with every directory a program may use
 /// pointed inside ROOT, for shell tests of tools that follow the XDG rules with any library.
 enum SandboxCommand {
@@ -39,16 +33,17 @@ enum SandboxCommand {
     }
     let rootPath = arguments.positionals[0]
     try validate(root: rootPath, environment: environment)
-    let root = URL(fileURLWithPath: rootPath, isDirectory: true)
-    var sandbox = ProcessEnvironment.isolated(in: root)
+    var sandbox = ProcessEnvironment.isolated(inPath: rootPath)
     // The library in the command knows it is sandboxed, and keeps the same containment.
     sandbox.variables[ProcessEnvironment.sandboxRootVariable] =
-      sandbox.isolationRoot?.path ?? rootPath
+      sandbox.isolationRootPath ?? rootPath
     sandbox.variables["TMP"] = sandbox.variables["TMPDIR"]
     sandbox.variables["TEMP"] = sandbox.variables["TMPDIR"]
     // The directories every program expects to exist; the rest is made when asked.
     let standard = StandardDirectories(environment: sandbox)
-    for kind in [StandardDirectory.home, .temporary, .runtime] { _ = try standard.directory(kind) }
+    for kind in [StandardDirectory.home, .temporary, .runtime] {
+      _ = try standard.directoryPath(kind)
+    }
     let command = Array(arguments.positionals.dropFirst())
     // Every other XDG_* variable (XDG_DESKTOP_DIR, XDG_BIN_HOME, …) would lead outside ROOT.
     return Platform.execute(

@@ -1,0 +1,147 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+#if FoundationAPI
+  #if canImport(FoundationEssentials)
+    public import FoundationEssentials
+  #else
+    public import Foundation
+  #endif
+
+  extension AppDirectories {
+    /// The URL of a directory, without creating it.
+    ///
+    /// For ``AppDirectory/runtime`` the runtime directory is checked as in
+    /// ``verifiedResolution(for:)``; nothing is written.
+    ///
+    /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
+    ///   ``DirectoryError/invalidName(name:reason:)`` for a bad group identifier.
+    public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
+      if let index = Self.index(of: kind) { return try cachedURL(index) }
+      return try verifiedResolution(for: kind).url
+    }
+
+    /// Finds or creates a directory and returns its URL: ``directoryPath(_:)`` as a URL.
+    ///
+    /// When the directory exists this costs one system call; for the runtime directory, whose
+    /// base is checked on a descriptor, an `lstat`, an `open`, an `fstat`, an `fstatat` and a
+    /// `close`. Missing directories are created with mode 0700; existing ones
+    /// are left as they are. A file, a dangling symlink or anything else in the way is a
+    /// ``DirectoryError`` naming the path.
+    public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
+      guard let index = try findOrCreateCached(kind) else {
+        return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).url
+      }
+      return try cachedURL(index)
+    }
+
+    /// The URLs of ``searchResolutions(for:)``: the directories searched for a kind's files,
+    /// most important first.
+    public func searchURLs(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
+      try searchResolutions(for: kind).map(\.url)
+    }
+
+    /// The first existing file with this relative path in the kind's search directories, or
+    /// `nil`: ``locatePath(_:in:)`` as a URL.
+    public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
+      try search(file, in: kind, stopAtFirst: true).first.map(\.url)
+    }
+
+    /// Every existing file with this relative path in the kind's search directories, most
+    /// important first: ``locateAllPaths(_:in:)`` as URLs.
+    public func locateAll(_ file: String, in kind: AppDirectory) throws(DirectoryError)
+      -> [URL]
+    {
+      try search(file, in: kind, stopAtFirst: false).map(\.url)
+    }
+
+    /// A folder for one version inside one of the application's directories, found or
+    /// created: ``directoryPath(_:version:)`` as a URL.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    ///
+    /// let dirs = try AppDirectories(app: "ExampleApp")
+    /// let cache = try dirs.directory(.cache, version: "2.4.1")
+    /// ```
+    public func directory(_ kind: AppDirectory, version: String) throws(DirectoryError) -> URL {
+      fileURL(try directoryPath(kind, version: version), isDirectory: true)
+    }
+
+    /// The URL of a Unix-domain socket of the application, short enough to bind:
+    /// ``socketResolution(named:)``'s path as a URL.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    ///
+    /// let dirs = try AppDirectories(app: "ExampleApp")
+    /// let socket = try dirs.socketURL(named: "control.sock")
+    /// print(socket.path)   // /run/user/1000/ExampleApp/control.sock
+    /// ```
+    public func socketURL(named name: String) throws(DirectoryError) -> URL {
+      fileURL(try socketResolution(named: name).path, isDirectory: false)
+    }
+
+    /// ``previousLocationPaths(for:)`` as URLs: where this application's directory of `kind`
+    /// would have been under the platform's other layouts and this library's earlier
+    /// defaults.
+    public func previousLocations(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
+      try previousLocationPaths(for: kind).map { fileURL($0, isDirectory: true) }
+    }
+
+    /// Moves the application's files from a legacy location, such as `~/.exampleapp`, to one
+    /// of its directories: ``migrate(fromPath:to:options:)`` with the URL's path, and all its
+    /// rules.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    /// import Foundation
+    ///
+    /// let dirs = try AppDirectories(app: "exampleapp")
+    /// let home = try StandardDirectories.url(for: .home)   // HOME, as the library resolves it
+    /// let legacy = home.appendingPathComponent(".exampleapp")
+    /// let outcome = try dirs.migrate(from: legacy, to: .config, options: .link)
+    /// print(outcome)   // moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp
+    /// ```
+    ///
+    /// See <doc:MovingFromAnOldLocation>.
+    public func migrate(
+      from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
+    ) throws(DirectoryError) -> MigrationOutcome {
+      try migrate(fromPath: legacy.path, to: kind, options: options)
+    }
+
+    /// Empties the application's cache directory, or removes every directory it has:
+    /// ``clean(_:groups:legacyPaths:dryRun:)`` with the legacy directories as URLs.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    ///
+    /// let dirs = try AppDirectories(app: "ExampleApp")
+    /// let plan = try dirs.clean(.all, dryRun: true)    // what would go, with sizes
+    /// let done = try dirs.clean(.all)                   // gone; done.failures lists what stayed
+    /// ```
+    public func clean(
+      _ scope: CleanScope, groups: [String] = [], legacy: [URL], dryRun: Bool = false
+    ) throws(DirectoryError) -> CleanReport {
+      try clean(scope, groups: groups, legacyPaths: legacy.map(\.path), dryRun: dryRun)
+    }
+
+    /// Every directory the application may have on this platform:
+    /// ``locations(groups:legacyPaths:sizes:)`` with the legacy directories as URLs.
+    public func locations(groups: [String] = [], legacy: [URL], sizes: Bool = false)
+      throws(DirectoryError) -> [AppLocation]
+    {
+      try locations(groups: groups, legacyPaths: legacy.map(\.path), sizes: sizes)
+    }
+
+    /// The URL of a resolved kind, made once and kept.
+    private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
+      if let url = urls.withLock({ $0[index] }) { return url }
+      let url = fileURL(try resolved[index].get().path, isDirectory: true)
+      urls.withLock { $0[index] = url }
+      return url
+    }
+  }
+#endif

@@ -1,0 +1,75 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+#if FoundationAPI
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
+  #endif
+
+  extension AppDirectories {
+    /// Finds or creates one of the running application's directories, named after its
+    /// executable, in the current environment: the one a task made current
+    /// (``ProcessEnvironment/withCurrent(_:operation:)-(_,()->R)``), resolved anew, else the
+    /// process's, resolved once, whose steady state copies nothing but the URL.
+    static func currentApplicationDirectory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
+      if let current = ProcessEnvironment.taskCurrent {
+        return try AppDirectories(app: currentApplicationName, environment: current.environment)
+          .directory(kind)
+      }
+      return try processApplication.directories.get().directory(kind)
+    }
+
+    /// The running application's directories in the process's own environment, made once, in
+    /// a box so that the steady state borrows them instead of copying them.
+    private static let processApplication = ProcessApplication()
+
+    private final class ProcessApplication: Sendable {
+      /// The directories, or why the executable's name cannot be a folder name.
+      let directories: Result<AppDirectories, DirectoryError>
+
+      init() {
+        directories = Result { () throws(DirectoryError) in
+          try AppDirectories(app: currentApplicationName, environment: .captured)
+        }
+      }
+    }
+
+    /// The bundle's executable name where there is a bundle, else the executable's file name
+    /// (``applicationName(executable:platform:processName:)``).
+    static var currentApplicationName: String {
+      #if canImport(Darwin) && !canImport(FoundationEssentials)
+        if let name = Bundle.main.object(forInfoDictionaryKey: "CFBundleExecutable") as? String {
+          return name
+        }
+      #endif
+      let platform = ProcessEnvironment.captured.platform
+      return applicationName(
+        executable: ProcessInfo.processInfo.processName, platform: platform,
+        processName: platform == .android
+          ? ProcessEnvironment.readProcessName(syscalls: .live) : nil)
+    }
+
+    /// The application's name from its executable's file name, by the rules of `platform`:
+    /// - on Windows without `.exe` (in any case), which Foundation's `processName` keeps;
+    /// - on Android the app's package (`com.example.app`), which is the process's name
+    ///   (`/proc/self/cmdline`, without a `:worker` suffix), where the executable is the
+    ///   system's `app_process64`; the executable's name when the process is not an app's.
+    static func applicationName(executable: String, platform: OperatingSystem, processName: String?)
+      -> String
+    {
+      switch platform {
+      case .windows:
+        let suffix = Array(executable.utf8.suffix(4)).map { $0 | 0x20 }
+        guard executable.utf8.count > 4, suffix == Array(".exe".utf8) else { return executable }
+        return String(executable.dropLast(4))
+      case .android:
+        return processName.flatMap(ProcessEnvironment.androidPackage(processName:)) ?? executable
+      case .linux, .freeBSD, .openBSD, .macOS, .iOS, .macCatalyst:
+        return executable
+      }
+    }
+  }
+#endif

@@ -1,0 +1,75 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+#if FoundationAPI
+  #if canImport(FoundationEssentials)
+    public import FoundationEssentials
+  #else
+    public import Foundation
+  #endif
+
+  extension AppLocation {
+    /// The directory, as a file URL.
+    public var url: URL { fileURL(path, isDirectory: true) }
+
+    /// Records a location at a file URL's path.
+    public init(
+      kinds: [AppDirectory], url: URL, exists: Bool, isObstructed: Bool = false,
+      size: Int64? = nil, problem: SystemErrno? = nil
+    ) {
+      self.init(
+        kinds: kinds, path: url.path, exists: exists, isObstructed: isObstructed, size: size,
+        problem: problem)
+    }
+  }
+
+  extension MigrationOutcome {
+    /// The legacy path, as a file URL.
+    public var source: URL { fileURL(sourcePath, isDirectory: true) }
+    /// The application's directory the files go to, as a file URL.
+    public var destination: URL { fileURL(destinationPath, isDirectory: true) }
+
+    /// Records an outcome between two file URLs' paths.
+    public init(
+      action: Action, source: URL, destination: URL, isDryRun: Bool = false,
+      isLinked: Bool = false, warnings: [DirectoryWarning] = []
+    ) {
+      self.init(
+        action: action, sourcePath: source.path, destinationPath: destination.path,
+        isDryRun: isDryRun, isLinked: isLinked, warnings: warnings)
+    }
+  }
+
+  extension DirectoryLock {
+    /// The lock file, as a file URL.
+    public var url: URL { fileURL(path, isDirectory: false) }
+  }
+
+  extension ProcessEnvironment {
+    /// An environment whose every directory, of every kind, lies inside `root`:
+    /// ``isolated(inPath:)`` with the path as the system spells it.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    /// import Foundation
+    ///
+    /// let root = FileManager.default.temporaryDirectory.appendingPathComponent("isolated-example")
+    /// let dirs = try AppDirectories(app: "ExampleApp", environment: .isolated(in: root))
+    /// let cache = try dirs.url(for: .cache)   // <root>/home/.cache/ExampleApp
+    /// ```
+    public static func isolated(in root: URL) -> ProcessEnvironment {
+      // The path as the system spells it (`C:\…` on Windows), not the URL's `/`-separated
+      // path.
+      isolated(
+        inPath: root.withUnsafeFileSystemRepresentation { $0.map { String(cString: $0) } }
+          ?? root.path)
+    }
+
+    /// ``isolationRootPath`` as a directory's file URL: the root of an isolated environment,
+    /// or `nil` for any other environment.
+    public var isolationRoot: URL? {
+      isolationRootPath.map { fileURL($0, isDirectory: true) }
+    }
+  }
+#endif
