@@ -43,18 +43,6 @@ import Testing
         "  fix: Move it out of the way: mv '\(root.home)/.local' '\(root.home)/.local.bak'"))
   }
 
-  @Test func aDanglingCacheLinkIsReportedOnce() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    try root.symlink("home/.cache", to: root.at("nowhere"))
-    let result = try Tool.run(
-      ["doctor", "--app", "ExampleApp"], environment: root.toolEnvironment, in: root)
-    #expect(result.status == 1)
-    #expect(
-      Self.problems(result) == [
-        "problem: \(root.home)/.cache is a symbolic link to \(root.at("nowhere")), which does not exist"
-      ], "\(result.standardOutput)")
-  }
-
   @Test func aRelativeRuntimeVariableWarnsOnce() throws {
     let root = try TemporaryRoot.withUserDirectories()
     var environment = root.toolEnvironment
