@@ -112,6 +112,12 @@ struct PathFormsTests {
       #expect(plan.sourcePath == legacy && plan.source.path == legacy)
       #expect(plan.destinationPath == (try dirs.resolution(for: .config)).path)
       #expect(root.exists(legacy + "/file"), "a dry run moved the legacy folder")
+      #expect(
+        AppLocation(kinds: [.cache], url: legacyURL, exists: true, size: 1, problem: .ioError)
+          == AppLocation(kinds: [.cache], path: legacy, exists: true, size: 1, problem: .ioError))
+      #expect(
+        MigrationOutcome(action: .moved, source: legacyURL, destination: legacyURL)
+          == MigrationOutcome(action: .moved, sourcePath: legacy, destinationPath: legacy))
     }
   }
 
