@@ -73,6 +73,10 @@ struct ErrorMappingTests {
       "/old/fifo", nil
     ),
     (.migrationFailed(source: "/old", problem: .linkWithKeptSource), "/old", nil),
+    (
+      .migrationFailed(source: "/old", problem: .foreignLeftover(path: path, .symbolicLink)), path,
+      nil
+    ),
     (.migrationFailed(source: "/old", problem: .overlapping(destination: "/old/new")), "/old", nil),
     (.cleanRefused(path: path, reason: .symbolicLink), path, nil),
   ]

@@ -425,6 +425,70 @@ struct MigrationTests {
     #expect(TreeSnapshot.listing(setup.root.home) == [".config"])
   }
 
+  /// Where an interrupted migration leaves its files, something it never leaves.
+  enum ForeignLeftover: String, CaseIterable, CustomTestStringConvertible {
+    case linkAside, fileAside, linkStaging, fileStaging
+    var testDescription: String { rawValue }
+
+    /// The leftover's path in `setup`.
+    func path(_ setup: Setup) -> String {
+      switch self {
+      case .linkAside, .fileAside: setup.root.home + "/.exampleapp.appdirs-moved"
+      case .linkStaging, .fileStaging: setup.root.home + "/.config/.exampleapp.appdirs-staging"
+      }
+    }
+
+    /// Plants it, and returns the rule the migration refuses it by.
+    func plant(_ setup: Setup) throws -> CleanRefusal {
+      switch self {
+      case .linkAside, .linkStaging:
+        try setup.root.symlink(path(setup), to: setup.root.at("elsewhere"))
+        try setup.root.write("someone's", to: "elsewhere/file")
+        return .symbolicLink
+      case .fileAside, .fileStaging:
+        try setup.root.write("someone's", to: path(setup))
+        return .notADirectory
+      }
+    }
+  }
+
+  @Test(
+    "A link or a file where an interrupted migration leaves its files is refused, nothing changed",
+    arguments: ForeignLeftover.allCases)
+  func aForeignLeftoverIsRefused(leftover: ForeignLeftover) throws {
+    let setup = try Setup()
+    let rule = try leftover.plant(setup)
+    let before = setup.everything
+    #expect(
+      throws: DirectoryError.migrationFailed(
+        source: setup.legacy, problem: .foreignLeftover(path: leftover.path(setup), rule))
+    ) { try setup.migrate() }
+    #expect(setup.everything == before)
+  }
+
+  @Test(
+    "Another user's folder where an interrupted migration leaves its files is refused, nothing changed",
+    .needsRoot, arguments: [true, false])
+  func anotherUsersLeftoverIsRefused(aside: Bool) throws {
+    let setup = try Setup()
+    let leftover =
+      aside
+      ? setup.root.home + "/.exampleapp.appdirs-moved"
+      : setup.root.home + "/.config/.exampleapp.appdirs-staging"
+    try setup.root.write("someone's", to: leftover + "/file")
+    try setup.root.changeOwner(leftover, to: otherUserID)
+    let before = setup.everything
+    let error = #expect(throws: DirectoryError.self) { try setup.migrate() }
+    #expect(
+      error
+        == .migrationFailed(
+          source: setup.legacy,
+          problem: .foreignLeftover(
+            path: leftover, .ownedByAnotherUser(UInt32(otherUserID)))))
+    #expect(error?.path == leftover)
+    #expect(setup.everything == before)
+  }
+
   @Test("A copy published before the source was removed is recognized and completed")
   func publishedCopyWithItsSourceIsCompleted() throws {
     let setup = try Setup()

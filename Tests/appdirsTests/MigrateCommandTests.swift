@@ -149,6 +149,24 @@ import Testing
     #expect(TreeSnapshot.lines(of: root.path) == before)
   }
 
+  /// A link planted where an interrupted migration leaves the source it renamed aside.
+  @Test func aForeignLeftoverExits73NamingItAndChangesNothing() throws {
+    let root = try TemporaryRoot.withUserDirectories()
+    try TreeSnapshot.makeSample(at: root.home + "/.exampleapp")
+    let aside = root.home + "/.exampleapp.appdirs-moved"
+    try root.symlink(aside, to: root.at("elsewhere"))
+    let before = TreeSnapshot.lines(of: root.path)
+    let result = try Self.migrate(
+      ["config", root.home + "/.exampleapp", "--app", "exampleapp"], root,
+      standardError: .lines([
+        "appdirs: error: cannot move \(root.home)/.exampleapp: \(aside), where an interrupted migration leaves its files, is not the application's: it is a symbolic link, which is not followed",
+        "appdirs: note: Look at what is at \(aside): remove it yourself if it is yours to remove (or ask its owner to), then run the migration again.",
+      ]))
+    #expect(result.status == 73)
+    #expect(result.standardOutput == "")
+    #expect(TreeSnapshot.lines(of: root.path) == before)
+  }
+
   @Test(.needsRoot) func aSourceTheUserCannotMoveExits73AndIsLeftAsItWas() throws {
     let root = try TemporaryRoot.withUserDirectories()
     try root.write("x", to: "shared/.exampleapp/settings.json")

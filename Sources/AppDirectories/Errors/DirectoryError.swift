@@ -77,7 +77,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
       .insecureRuntimeDirectory(let path, _), .notARegularFile(let path), .lockHeld(let path, _):
       path
-    case .migrationFailed(_, .failed(let path, _)): path
+    case .migrationFailed(_, .failed(let path, _)),
+      .migrationFailed(_, .foreignLeftover(let path, _)):
+      path
     case .migrationFailed(_, .specialFiles(let paths)) where !paths.isEmpty: paths[0]
     case .migrationFailed(let source, _): source
     case .cleanRefused(let path, _): path
@@ -205,6 +207,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Build the legacy path inside the isolated root from StandardDirectories.url(for: .home) (here \(root)/home), never from NSHomeDirectory() or a fixed path."
     case .migrationFailed(_, .linkWithKeptSource):
       "Ask for a link or for keeping the source, not both."
+    case .migrationFailed(_, .foreignLeftover(let path, _)):
+      "Look at what is at \(path): remove it yourself if it is yours to remove (or ask its owner to), then run the migration again."
     case .migrationFailed(_, .failed(_, let errno)) where errno.isOutOfSpace:
       "Free some disk space or raise the quota, then run the migration again: it goes on where it stopped, and the source is untouched until the copy is complete."
     case .migrationFailed(_, .failed(let path, _)):

@@ -22,6 +22,11 @@ public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
   /// A system call failed on this path (an I/O error, a full disk, a file that cannot be
   /// removed).
   case failed(path: String, errno: SystemErrno)
+  /// Where an interrupted migration leaves its files (`.name.appdirs-moved` beside the
+  /// source, `.name.appdirs-staging` beside the destination) there is something that is not a
+  /// directory of the user's: another user's folder, a symbolic link or a file, planted in a
+  /// directory others can write to. It is neither removed nor moved, and nothing else changes.
+  case foreignLeftover(path: String, CleanRefusal)
 
   /// What went wrong, naming the paths.
   public var description: String {
@@ -40,6 +45,10 @@ public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
         "it lies outside the isolated root \(root), and nothing outside it is touched while it is current"
     case .failed(let path, let errno):
       return "\(path): \(errno)"
+    case .foreignLeftover(let path, let rule):
+      let why = rule == .notADirectory ? "it is not a directory" : rule.description
+      return
+        "\(path), where an interrupted migration leaves its files, is not the application's: \(why)"
     }
   }
 }

@@ -130,6 +130,14 @@ struct Migration: Sendable {
       // Refused before anything is created; checked again under the lock.
       try refuseSpecialFiles()
     }
+    // What an interrupted run left must be this user's before anything is created; looked at
+    // again on the open parents under the lock.
+    _ = try checkLeftover(at: Self.asidePath(of: source)) { path in
+      syscalls.status(path: path, followSymlinks: false)
+    }
+    _ = try checkLeftover(at: POSIXPath.join(destinationParent, stagingName.description)) {
+      path in syscalls.status(path: path, followSymlinks: false)
+    }
     // 2. The lock, then the leftovers. Both parents are reached through descriptors under the
     // walk's link rule: a link on the way that someone else owns is refused, never followed.
     try creator.findOrCreate(destinationParent)
@@ -277,7 +285,15 @@ struct Migration: Sendable {
   /// destination has gone since.
   private func cleanUpLeftovers(source home: Int32, target: Int32) throws(DirectoryError) {
     let aside = Self.asidePath(of: source)
-    if case .missing = try look(at: aside) {
+    let staging = POSIXPath.join(destinationParent, stagingName.description)
+    // What is there must be what a migration of this user left, before anything is touched.
+    let asideFound = try checkLeftover(at: aside) { _ in
+      syscalls.status(in: home, entry: asideName, followSymlinks: false)
+    }
+    let stagingFound = try checkLeftover(at: staging) { _ in
+      syscalls.status(in: target, entry: stagingName, followSymlinks: false)
+    }
+    if !asideFound {
     } else if try !isMissingOrEmpty(destination) {
       if let first = tree.remove(asideName, in: home, at: sourceParent).first {
         throw failure(first)
@@ -289,12 +305,36 @@ struct Migration: Sendable {
       }
       synchronize(home)
     }
-    let staging = POSIXPath.join(destinationParent, stagingName.description)
-    if case .missing = try look(at: staging) { return }
+    guard stagingFound else { return }
     if let first = tree.remove(stagingName, in: target, at: destinationParent).first {
       throw failure(first)
     }
     synchronize(target)
+  }
+
+  /// Whether a leftover is at `path`, as `look` sees it without following a link: `false`
+  /// when nothing is, `true` for a directory of the effective user's (what a migration
+  /// leaves), and a refusal for anything else, which another user may have planted in a
+  /// directory others can write to: never removed or moved in place of the application's
+  /// files.
+  private func checkLeftover(
+    at path: String, _ look: (String) -> Result<FileStatus, SystemErrno>
+  ) throws(DirectoryError) -> Bool {
+    let rule: CleanRefusal
+    switch look(path) {
+    case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
+      // Nothing there, or a file on the way, which creating the destination's parent reports.
+      return false
+    case .failure(let error): throw failure(path, error)
+    case .success(let status):
+      switch status.type {
+      case .directory where status.owner == syscalls.effectiveUserID: return true
+      case .directory: rule = .ownedByAnotherUser(status.owner)
+      case .symbolicLink: rule = .symbolicLink
+      case .regular, .other: rule = .notADirectory
+      }
+    }
+    throw .migrationFailed(source: source, problem: .foreignLeftover(path: path, rule))
   }
 
   /// Whether the destination holds exactly the source's tree.
