@@ -117,10 +117,11 @@
     ///
     /// ```swift
     /// import AppDirectories
+    /// import Foundation
     ///
     /// let dirs = try AppDirectories(app: "ExampleApp")
-    /// let plan = try dirs.clean(.all, dryRun: true)    // what would go, with sizes
-    /// let done = try dirs.clean(.all)                   // gone; done.failures lists what stayed
+    /// let old = URL(fileURLWithPath: "/home/ada/.exampleapp")
+    /// let plan = try dirs.clean(.all, legacy: [old], dryRun: true)   // what would go
     /// ```
     public func clean(
       _ scope: CleanScope, groups: [String] = [], legacy: [URL], dryRun: Bool = false

@@ -43,6 +43,8 @@ struct Migration: Sendable {
   var stagingName: FileName { Self.hidden(destination, "appdirs-staging") }
   /// The source once the copy is published, in the source's own directory.
   var asideName: FileName { Self.hidden(source, "appdirs-moved") }
+  private var stagingPath: String { POSIXPath.join(destinationParent, stagingName.description) }
+  private var asidePath: String { Self.asidePath(of: source) }
 
   /// Where a migration from `source` puts the source aside once its copy is published: a
   /// directory there is what a migration killed before its end left.
@@ -132,11 +134,8 @@ struct Migration: Sendable {
     }
     // What an interrupted run left must be this user's before anything is created; looked at
     // again on the open parents under the lock.
-    _ = try checkLeftover(at: Self.asidePath(of: source)) { path in
-      syscalls.status(path: path, followSymlinks: false)
-    }
-    _ = try checkLeftover(at: POSIXPath.join(destinationParent, stagingName.description)) {
-      path in syscalls.status(path: path, followSymlinks: false)
+    for path in [asidePath, stagingPath] {
+      _ = try checkLeftover(at: path) { syscalls.status(path: $0, followSymlinks: false) }
     }
     // 2. The lock, then the leftovers. Both parents are reached through descriptors under the
     // walk's link rule: a link on the way that someone else owns is refused, never followed.
@@ -270,10 +269,7 @@ struct Migration: Sendable {
 
   /// Whether a staging directory or a source renamed aside is left by an interrupted run.
   private func hasLeftovers() throws(DirectoryError) -> Bool {
-    for path in [
-      POSIXPath.join(destinationParent, stagingName.description),
-      Self.asidePath(of: source),
-    ] {
+    for path in [stagingPath, asidePath] {
       if case .missing = try look(at: path) { continue }
       return true
     }
@@ -284,8 +280,8 @@ struct Migration: Sendable {
   /// source renamed aside belongs to a published copy: deleted, or put back when the
   /// destination has gone since.
   private func cleanUpLeftovers(source home: Int32, target: Int32) throws(DirectoryError) {
-    let aside = Self.asidePath(of: source)
-    let staging = POSIXPath.join(destinationParent, stagingName.description)
+    let aside = asidePath
+    let staging = stagingPath
     // What is there must be what a migration of this user left, before anything is touched.
     let asideFound = try checkLeftover(at: aside) { _ in
       syscalls.status(in: home, entry: asideName, followSymlinks: false)
@@ -382,7 +378,7 @@ struct Migration: Sendable {
   private func copy(home: Int32, target: Int32, like sourceStatus: FileStatus)
     throws(DirectoryError) -> Bool
   {
-    let staging = POSIXPath.join(destinationParent, stagingName.description)
+    let staging = stagingPath
     if let error = syscalls.makeDirectory(in: target, entry: stagingName, mode: 0o700) {
       throw failure(staging, error)
     }
