@@ -27,14 +27,18 @@
 #     header: every use of the name in the copy is renamed to it, so it is checked against the
 #     library's own type.
 #  7. AppDirectoriesTesting's Windows branch (Foundation only) compiles, with os(Windows) made
-#     true in that target.
+#     true in that target;
+#  8. the tests Windows builds (the files not fenced `#if !os(Windows)`, TestSupport without
+#     its POSIX files) compile with no C library and FoundationEssentials only.
 # What it cannot see: a declaration of musl or bionic that differs from glibc's and is not in
 # Scripts/platform-declarations/ (6 compiles against glibc's headers otherwise; the lists hold
 # the names this package uses whose types differ, as read from those headers, and a new name
 # must be added by hand), a name that exists in glibc but not in the other library (or only
 # from a later Android API level than the package's 28), the 32-bit layouts of armv7 (mode_t
 # narrower than st_mode), anything only Apple's or Windows' compilers report (the library's
-# Win32 code), and the package's own tests on Windows: TestSupport has no Windows branch yet.
+# Win32 code), and in 8 what the tests Windows builds use of the library's internals that
+# exist on Linux alone (the library is compiled for Linux there), or of Foundation beyond
+# FoundationEssentials (a false alarm: Windows has all of Foundation).
 # Run from the package root: `bash Scripts/check-platform-branches.sh [--static-only]`.
 set -euo pipefail
 
@@ -188,6 +192,27 @@ if (cd "$testing_copy" && swift build --target AppDirectoriesTesting \
 else
   grep -E 'error:' "$scratch/windows-testing.log" | head -20 >&2
   fail "AppDirectoriesTesting's Windows branch does not compile"
+fi
+
+# 8. The tests that Windows builds: TestSupport's Windows branch and the test files not fenced
+#    `#if !os(Windows)`. In a copy, the tests' os(Windows) is made true (and os(Linux) false),
+#    their Glibc branches are disabled and their `import Foundation` becomes `import
+#    FoundationEssentials`, which, unlike Foundation here, does not re-export Glibc: a POSIX
+#    call, or a helper fenced off Windows, in a file Windows builds is a compile error. The
+#    library is built as it is for Linux.
+windows_copy="$scratch/windows-tests"
+mkdir -p "$windows_copy"
+git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$windows_copy"
+find "$windows_copy/Tests" -name '*.swift' -not -path '*/ClientPackage/*' -print0 \
+  | xargs -0 sed -E -i 's/os\(Linux\)/os(LinuxDisabledByCheck)/g; s/os\(Windows\)/os(Linux)/g; s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g; s/^(\s*)import Foundation\s*$/\1import FoundationEssentials/'
+if (cd "$windows_copy" && swift build --build-tests \
+  --scratch-path "$scratch/windows-tests-build") >"$scratch/windows-tests.log" 2>&1; then
+  built=$(grep -LrE '^#if !os\(Windows\)' "$windows_copy/Tests/AppDirectoriesTests" \
+    "$windows_copy/Tests/appdirsTests" | wc -l)
+  echo "check-platform-branches: the tests Windows builds compile ($built test files, TestSupport's Windows branch)"
+else
+  grep -E 'error:' "$scratch/windows-tests.log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
+  fail "the tests that Windows builds do not compile without POSIX (the errors are above)"
 fi
 
 [ "$failures" -eq 0 ] || exit 1

@@ -189,7 +189,7 @@ struct PlatformRulesTests {
 /// system underneath.
 /// The walk never uses the tree operations: they fail with ENOSYS.
 private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Locked(())
   private var directories: Set<String>
   private var descriptors: [Int32: String] = [:]
   private var next: Int32 = 10
@@ -201,7 +201,7 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
   init(existing: Set<String>) { directories = existing }
 
   private func path(_ directory: Int32, _ name: String) -> String? {
-    lock.withLock {
+    lock.withLock { _ in
       directory == SystemCalls.currentDirectory
         ? name
         : descriptors[directory].map {
@@ -215,7 +215,7 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
   }
 
   func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
-    lock.withLock { directories.contains(path) }
+    lock.withLock { _ in directories.contains(path) }
       ? .success(directoryStatus()) : .failure(.noSuchFileOrDirectory)
   }
 
@@ -227,14 +227,14 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
   }
 
   func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
-    lock.withLock { descriptors[descriptor] } == nil
+    lock.withLock { _ in descriptors[descriptor] } == nil
       ? .failure(.ioError) : .success(directoryStatus())
   }
 
   func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
     guard let path = path(directory, name) else { return .ioError }
     if path == refused { return .permissionDenied }
-    return lock.withLock {
+    return lock.withLock { _ in
       if directories.contains(path) { return .fileExists }
       directories.insert(path)
       created.append(path)
@@ -246,7 +246,7 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
     -> Result<Int32, SystemErrno>
   {
     guard let path = path(directory, name) else { return .failure(.ioError) }
-    return lock.withLock {
+    return lock.withLock { _ in
       guard directories.contains(path) else { return .failure(.noSuchFileOrDirectory) }
       opened.append(path)
       next += 1
@@ -262,7 +262,7 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
     Int, SystemErrno
   > { .failure(.ioError) }
   func close(descriptor: Int32) {
-    lock.withLock { _ = descriptors.removeValue(forKey: descriptor) }
+    lock.withLock { _ in _ = descriptors.removeValue(forKey: descriptor) }
   }
   func readLink(path: String) -> Result<String, SystemErrno> { .failure(.ioError) }
   func mayCreateFiles(in path: String) -> Bool { true }

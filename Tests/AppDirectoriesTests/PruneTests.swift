@@ -2,337 +2,342 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-import Foundation
-import Testing
+// These tests make files, users and processes through POSIX calls.
+#if !os(Windows)
+  import Foundation
+  import Testing
 
-@testable import AppDirectories
-@testable import TestSupport
+  @testable import AppDirectories
+  @testable import TestSupport
 
-/// A cache that stays within its budget (SPEC section 13): `prune` by age, by size and both, on
-/// real files inside a temporary root.
-@Suite("Pruning the cache")
-struct PruneTests {
-  static let day = 86_400
+  /// A cache that stays within its budget (SPEC section 13): `prune` by age, by size and both, on
+  /// real files inside a temporary root.
+  @Suite("Pruning the cache")
+  struct PruneTests {
+    static let day = 86_400
 
-  /// Sets a file's access and modification times (not following a link), in seconds before
-  /// now.
-  static func age(_ path: String, accessedDaysAgo accessed: Int, modifiedDaysAgo modified: Int) {
-    let now = Int(Date().timeIntervalSince1970)
-    let times = [
-      timespec(tv_sec: now - accessed * day, tv_nsec: 0),
-      timespec(tv_sec: now - modified * day, tv_nsec: 0),
-    ]
-    #expect(utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0, "\(path)")
-  }
-
-  /// A cache with files of known sizes and last uses, and the directories to resolve it.
-  struct Cache {
-    let root: TemporaryRoot
-    let dirs: AppDirectories
-    let path: String
-
-    init(_ root: TemporaryRoot, syscalls: SystemCalls = .live) throws {
-      self.root = root
-      try root.makeDirectory(root.home, mode: 0o700)
-      dirs = try AppDirectories(
-        app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
-        syscalls: syscalls)
-      path = try dirs.directory(.cache).path
+    /// Sets a file's access and modification times (not following a link), in seconds before
+    /// now.
+    static func age(_ path: String, accessedDaysAgo accessed: Int, modifiedDaysAgo modified: Int) {
+      let now = Int(Date().timeIntervalSince1970)
+      let times = [
+        timespec(tv_sec: now - accessed * day, tv_nsec: 0),
+        timespec(tv_sec: now - modified * day, tv_nsec: 0),
+      ]
+      #expect(utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0, "\(path)")
     }
 
-    /// A file of `size` bytes, last used `days` ago (its access `days` ago, its modification
-    /// `modified` days ago, older by default).
-    func file(_ relative: String, size: Int, days: Int, modified: Int? = nil) throws {
-      let full = path + "/" + relative
-      try FileManager.default.createDirectory(
-        atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try Data(repeating: 0x61, count: size).write(to: URL(fileURLWithPath: full))
-      PruneTests.age(full, accessedDaysAgo: days, modifiedDaysAgo: modified ?? days + 1)
-    }
+    /// A cache with files of known sizes and last uses, and the directories to resolve it.
+    struct Cache {
+      let root: TemporaryRoot
+      let dirs: AppDirectories
+      let path: String
 
-    /// The files left below the cache, relative to it.
-    var files: [String] {
-      root.allPaths().filter { $0.hasPrefix(path + "/") }.map {
-        String($0.dropFirst(path.count + 1))
+      init(_ root: TemporaryRoot, syscalls: SystemCalls = .live) throws {
+        self.root = root
+        try root.makeDirectory(root.home, mode: 0o700)
+        dirs = try AppDirectories(
+          app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+          syscalls: syscalls)
+        path = try dirs.directory(.cache).path
       }
-      .sorted()
-    }
-  }
 
-  /// A row: the limits, and what is left.
-  struct Row: Sendable, CustomTestStringConvertible {
-    let name: String
-    let olderThan: Duration?
-    let keepingUnder: Int64?
-    let left: [String]
-    let removedFiles: Int
-    var testDescription: String { name }
-  }
-
-  /// The cache of every row: `old` last used 100 days ago, `a/mid` 2 (read 20 days ago, but
-  /// modified 2 days ago), `a/b/new` 1, `a/b/recent` 10; sizes 1000, 2000, 3000, 4000; and the
-  /// tag (its own size, about 190 bytes).
-  static let rows: [Row] = [
-    Row(
-      name: "by age: unused for 30 days", olderThan: .seconds(30 * day), keepingUnder: nil,
-      left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/b/recent", "a/mid"], removedFiles: 1),
-    Row(
-      name: "by age: the later of access and modification counts", olderThan: .seconds(5 * day),
-      keepingUnder: nil, left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/mid"], removedFiles: 2),
-    Row(
-      name: "by size: the least recently used first", olderThan: nil, keepingUnder: 8_000,
-      left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/mid"], removedFiles: 2),
-    Row(
-      name: "by size: the tag counts", olderThan: nil, keepingUnder: 5_000,
-      left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new"], removedFiles: 3),
-    Row(
-      name: "by size: nothing when within the budget", olderThan: nil, keepingUnder: 1 << 30,
-      left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/b/recent", "a/mid", "old"],
-      removedFiles: 0),
-    Row(
-      name: "both: age first, then size", olderThan: .seconds(50 * day), keepingUnder: 6_000,
-      left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/mid"], removedFiles: 2),
-    Row(
-      name: "everything but the tag, and the folders left empty", olderThan: nil, keepingUnder: 0,
-      left: ["CACHEDIR.TAG"], removedFiles: 4),
-  ]
-
-  static func fill(_ cache: Cache) throws {
-    try cache.file("old", size: 1000, days: 100)
-    try cache.file("a/mid", size: 2000, days: 20, modified: 2)
-    try cache.file("a/b/new", size: 3000, days: 1)
-    try cache.file("a/b/recent", size: 4000, days: 10)
-  }
-
-  @Test(arguments: rows)
-  func pruneKeepsTheCacheWithinItsLimits(_ row: Row) throws {
-    try TemporaryRoot.with { root in
-      let cache = try Cache(root)
-      try Self.fill(cache)
-      let tagSize = Int64(
-        try Data(contentsOf: URL(fileURLWithPath: cache.path + "/CACHEDIR.TAG")).count)
-      let outside = root.allPaths().filter { !$0.hasPrefix(cache.path + "/") }
-
-      let planned = try cache.dirs.prune(
-        .cache, olderThan: row.olderThan, keepingUnder: row.keepingUnder, dryRun: true)
-      #expect(cache.files.count == 7, "a dry run removes nothing")
-      let report = try cache.dirs.prune(
-        .cache, olderThan: row.olderThan, keepingUnder: row.keepingUnder)
-
-      #expect(cache.files == row.left)
-      #expect(report.removedFiles == row.removedFiles)
-      #expect(planned.removedFiles == report.removedFiles)
-      #expect(planned.removedBytes == report.removedBytes)
-      #expect(planned.remainingBytes == report.remainingBytes)
-      #expect(planned.isDryRun && !report.isDryRun)
-      let sizes = ["old": 1000, "a/mid": 2000, "a/b/new": 3000, "a/b/recent": 4000]
-      let left = row.left.compactMap { sizes[$0] }.reduce(0, +)
-      #expect(report.remainingBytes == Int64(left) + tagSize)
-      #expect(report.removedBytes == Int64(10_000 - left))
-      #expect(report.remainingFiles == row.left.filter { sizes[$0] != nil }.count + 1)
-      if let budget = row.keepingUnder, budget >= tagSize {
-        #expect(report.remainingBytes <= budget)
+      /// A file of `size` bytes, last used `days` ago (its access `days` ago, its modification
+      /// `modified` days ago, older by default).
+      func file(_ relative: String, size: Int, days: Int, modified: Int? = nil) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(
+          atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(repeating: 0x61, count: size).write(to: URL(fileURLWithPath: full))
+        PruneTests.age(full, accessedDaysAgo: days, modifiedDaysAgo: modified ?? days + 1)
       }
-      #expect(report.failures.isEmpty)
-      #expect(root.allPaths().filter { !$0.hasPrefix(cache.path + "/") } == outside)
-    }
-  }
 
-  /// A recorder that runs `change` once, on the `n`th `fstatat` of the entry `name`.
-  static func changing(_ name: String, onLook n: Int, _ change: @escaping @Sendable () -> Void)
-    -> RecordingSystemCalls
-  {
-    let looks = Locked(0)
-    return RecordingSystemCalls(beforeCall: { record in
-      guard record.call == .fstatat, record.name == name else { return }
-      if looks.withLock({ count in
-        count += 1
-        return count
-      }) == n {
-        change()
-      }
-    })
-  }
-
-  @Test func aFileUsedAfterThePruneBeganIsKept() throws {
-    try TemporaryRoot.with { root in
-      let victim = root.home + "/.cache/ExampleApp/victim"
-      // The first look of the run is at the tag; the victim is read then, before its own look.
-      let armed = Locked(false)
-      let recorder = RecordingSystemCalls(beforeCall: { record in
-        guard record.call == .fstatat, record.name == "CACHEDIR.TAG",
-          armed.withLock({ isArmed in
-            defer { isArmed = false }
-            return isArmed
-          })
-        else { return }
-        PruneTests.age(victim, accessedDaysAgo: 0, modifiedDaysAgo: 90)
-      })
-      let cache = try Cache(root, syscalls: recorder.syscalls)
-      try cache.file("victim", size: 100, days: 90)
-      try cache.file("other", size: 100, days: 90)
-      armed.withLock { $0 = true }
-      let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
-      #expect(cache.files == ["CACHEDIR.TAG", "victim"])
-      #expect(report.removedFiles == 1)
-    }
-  }
-
-  @Test func aFileUsedBetweenTheLookAndTheRemovalIsKept() throws {
-    try TemporaryRoot.with { root in
-      let victim = root.home + "/.cache/ExampleApp/victim"
-      // With a budget the cache is looked at whole first; the victim is read just before the
-      // second look at it, the one before its unlinkat.
-      let recorder = Self.changing("victim", onLook: 2) {
-        PruneTests.age(victim, accessedDaysAgo: 0, modifiedDaysAgo: 90)
-      }
-      let cache = try Cache(root, syscalls: recorder.syscalls)
-      try cache.file("victim", size: 100, days: 90)
-      try cache.file("other", size: 100, days: 90)
-      let report = try cache.dirs.prune(.cache, keepingUnder: 0)
-      #expect(cache.files == ["CACHEDIR.TAG", "victim"])
-      #expect(report.removedFiles == 1)
-      #expect(report.keptBecauseChanged == 1)
-    }
-  }
-
-  @Test func aFileReplacedBetweenTheLookAndTheRemovalIsKept() throws {
-    try TemporaryRoot.with { root in
-      let victim = root.home + "/.cache/ExampleApp/victim"
-      // Another process writes a fresh copy, as old, and renames it into place.
-      let recorder = Self.changing("victim", onLook: 2) {
-        _ = FileManager.default.createFile(atPath: victim + ".new", contents: Data("fresh".utf8))
-        PruneTests.age(victim + ".new", accessedDaysAgo: 90, modifiedDaysAgo: 90)
-        rename(victim + ".new", victim)
-      }
-      let cache = try Cache(root, syscalls: recorder.syscalls)
-      try cache.file("victim", size: 100, days: 90)
-      let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day), keepingUnder: 0)
-      #expect(cache.files == ["CACHEDIR.TAG", "victim"])
-      #expect(try String(contentsOfFile: victim, encoding: .utf8) == "fresh")
-      #expect(report.keptBecauseChanged == 1)
-    }
-  }
-
-  @Test func symbolicLinksAreRemovedAsLinksAndHardLinksCountOnce() throws {
-    try TemporaryRoot.with { root in
-      let cache = try Cache(root)
-      try root.writeFile(root.at("outside"), String(repeating: "x", count: 5000))
-      Self.age(root.at("outside"), accessedDaysAgo: 200, modifiedDaysAgo: 200)
-      try root.makeSymlink(cache.path + "/link", to: root.at("outside"))
-      Self.age(cache.path + "/link", accessedDaysAgo: 100, modifiedDaysAgo: 100)
-      try root.makeSymlink(cache.path + "/fresh-link", to: root.at("outside"))
-      try cache.file("big", size: 4000, days: 50)
-      #expect(link(cache.path + "/big", cache.path + "/big-again") == 0)
-      try cache.file("small", size: 100, days: 1)
-
-      // The budget counts the hard-linked file once: 4000 + 100 + the tag.
-      let planned = try cache.dirs.prune(.cache, keepingUnder: 1 << 20, dryRun: true)
-      #expect(planned.removedFiles == 0)
-      #expect(planned.remainingFiles == 6)
-
-      let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
-      // Both names of the old file, and the old link itself; the link's target stays.
-      #expect(cache.files == ["CACHEDIR.TAG", "fresh-link", "small"])
-      #expect(report.removedFiles == 3)
-      #expect(report.removedBytes == 4000)
-      #expect(report.keptBecauseChanged == 0)
-      #expect(try String(contentsOfFile: root.at("outside"), encoding: .utf8).count == 5000)
-    }
-  }
-
-  @Test func aDirectoryLinkInsideIsNotFollowed() throws {
-    try TemporaryRoot.with { root in
-      let cache = try Cache(root)
-      try root.makeDirectory(root.at("elsewhere"), mode: 0o700)
-      try root.writeFile(root.at("elsewhere/precious"), "keep")
-      Self.age(root.at("elsewhere/precious"), accessedDaysAgo: 300, modifiedDaysAgo: 300)
-      try root.makeSymlink(cache.path + "/folder-link", to: root.at("elsewhere"))
-      Self.age(cache.path + "/folder-link", accessedDaysAgo: 300, modifiedDaysAgo: 300)
-      _ = try cache.dirs.prune(.cache, olderThan: .seconds(0), keepingUnder: 0)
-      #expect(root.exists(root.at("elsewhere/precious")))
-      #expect(cache.files == ["CACHEDIR.TAG"])
-    }
-  }
-
-  @Test func aCacheWithoutItsTagFromAnOverrideIsRefused() throws {
-    try TemporaryRoot.with { root in
-      try root.makeDirectory(root.home, mode: 0o700)
-      let chosen = root.at("shared-cache/ExampleApp")
-      try root.makeDirectory(chosen, mode: 0o700)
-      try root.writeFile(chosen + "/someone-elses", "data")
-      Self.age(chosen + "/someone-elses", accessedDaysAgo: 300, modifiedDaysAgo: 300)
-      let dirs = try AppDirectories(
-        app: "ExampleApp", organization: nil, layout: .native,
-        environment: root.environment(["XDG_CACHE_HOME": root.at("shared-cache")]),
-        syscalls: .live)
-      let before = root.allPaths()
-      #expect(
-        throws: DirectoryError.cleanRefused(
-          path: chosen, reason: .missingCacheTag(application: "ExampleApp"))
-      ) {
-        _ = try dirs.prune(.cache, olderThan: .seconds(0), dryRun: true)
-      }
-      #expect(
-        throws: DirectoryError.cleanRefused(
-          path: chosen, reason: .missingCacheTag(application: "ExampleApp"))
-      ) {
-        _ = try dirs.prune(.cache, olderThan: .seconds(0))
-      }
-      #expect(root.allPaths() == before)
-    }
-  }
-
-  @Test func aCacheThatIsALinkIsRefused() throws {
-    try TemporaryRoot.with { root in
-      let cache = try Cache(root)
-      try root.makeDirectory(root.at("elsewhere"), mode: 0o700)
-      try root.writeFile(root.at("elsewhere/old"), "data")
-      Self.age(root.at("elsewhere/old"), accessedDaysAgo: 300, modifiedDaysAgo: 300)
-      try FileManager.default.removeItem(atPath: cache.path)
-      try root.makeSymlink(cache.path, to: root.at("elsewhere"))
-      #expect(throws: DirectoryError.cleanRefused(path: cache.path, reason: .symbolicLink)) {
-        _ = try cache.dirs.prune(.cache, olderThan: .seconds(0))
-      }
-      #expect(root.exists(root.at("elsewhere/old")))
-    }
-  }
-
-  @Test(arguments: [AppDirectory.data, .config, .state, .logs, .runtime])
-  func onlyTheCacheIsPruned(_ kind: AppDirectory) throws {
-    try TemporaryRoot.with { root in
-      let cache = try Cache(root)
-      #expect(throws: DirectoryError.unsupported(reason: .pruning(kind))) {
-        _ = try cache.dirs.prune(kind, olderThan: .seconds(0))
-      }
-    }
-  }
-
-  @Test func aMissingCacheIsNothingToPrune() throws {
-    try TemporaryRoot.with { root in
-      let dirs = try AppDirectories(
-        app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
-        syscalls: .live)
-      let report = try dirs.prune(.cache, olderThan: .seconds(0), keepingUnder: 0)
-      #expect(report.removedFiles == 0 && report.remainingFiles == 0)
-      #expect(root.allPaths().isEmpty)
-    }
-  }
-
-  @Test func aFileThatCannotBeRemovedIsReportedAndTheRestGoes() throws {
-    try TemporaryRoot.with { root in
-      let recorder = RecordingSystemCalls(faults: [
-        RecordingSystemCalls.Fault(errno: EACCES, remaining: 1) {
-          $0.call == .unlinkat && $0.name == "stuck"
+      /// The files left below the cache, relative to it.
+      var files: [String] {
+        root.allPaths().filter { $0.hasPrefix(path + "/") }.map {
+          String($0.dropFirst(path.count + 1))
         }
-      ])
-      let cache = try Cache(root, syscalls: recorder.syscalls)
-      try cache.file("stuck", size: 10, days: 90)
-      try cache.file("gone", size: 10, days: 90)
-      let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
-      #expect(cache.files == ["CACHEDIR.TAG", "stuck"])
-      #expect(
-        report.failures == [RemovalFailure(path: cache.path + "/stuck", errno: .permissionDenied)])
+        .sorted()
+      }
+    }
+
+    /// A row: the limits, and what is left.
+    struct Row: Sendable, CustomTestStringConvertible {
+      let name: String
+      let olderThan: Duration?
+      let keepingUnder: Int64?
+      let left: [String]
+      let removedFiles: Int
+      var testDescription: String { name }
+    }
+
+    /// The cache of every row: `old` last used 100 days ago, `a/mid` 2 (read 20 days ago, but
+    /// modified 2 days ago), `a/b/new` 1, `a/b/recent` 10; sizes 1000, 2000, 3000, 4000; and the
+    /// tag (its own size, about 190 bytes).
+    static let rows: [Row] = [
+      Row(
+        name: "by age: unused for 30 days", olderThan: .seconds(30 * day), keepingUnder: nil,
+        left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/b/recent", "a/mid"], removedFiles: 1),
+      Row(
+        name: "by age: the later of access and modification counts", olderThan: .seconds(5 * day),
+        keepingUnder: nil, left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/mid"], removedFiles: 2),
+      Row(
+        name: "by size: the least recently used first", olderThan: nil, keepingUnder: 8_000,
+        left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/mid"], removedFiles: 2),
+      Row(
+        name: "by size: the tag counts", olderThan: nil, keepingUnder: 5_000,
+        left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new"], removedFiles: 3),
+      Row(
+        name: "by size: nothing when within the budget", olderThan: nil, keepingUnder: 1 << 30,
+        left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/b/recent", "a/mid", "old"],
+        removedFiles: 0),
+      Row(
+        name: "both: age first, then size", olderThan: .seconds(50 * day), keepingUnder: 6_000,
+        left: ["CACHEDIR.TAG", "a", "a/b", "a/b/new", "a/mid"], removedFiles: 2),
+      Row(
+        name: "everything but the tag, and the folders left empty", olderThan: nil, keepingUnder: 0,
+        left: ["CACHEDIR.TAG"], removedFiles: 4),
+    ]
+
+    static func fill(_ cache: Cache) throws {
+      try cache.file("old", size: 1000, days: 100)
+      try cache.file("a/mid", size: 2000, days: 20, modified: 2)
+      try cache.file("a/b/new", size: 3000, days: 1)
+      try cache.file("a/b/recent", size: 4000, days: 10)
+    }
+
+    @Test(arguments: rows)
+    func pruneKeepsTheCacheWithinItsLimits(_ row: Row) throws {
+      try TemporaryRoot.with { root in
+        let cache = try Cache(root)
+        try Self.fill(cache)
+        let tagSize = Int64(
+          try Data(contentsOf: URL(fileURLWithPath: cache.path + "/CACHEDIR.TAG")).count)
+        let outside = root.allPaths().filter { !$0.hasPrefix(cache.path + "/") }
+
+        let planned = try cache.dirs.prune(
+          .cache, olderThan: row.olderThan, keepingUnder: row.keepingUnder, dryRun: true)
+        #expect(cache.files.count == 7, "a dry run removes nothing")
+        let report = try cache.dirs.prune(
+          .cache, olderThan: row.olderThan, keepingUnder: row.keepingUnder)
+
+        #expect(cache.files == row.left)
+        #expect(report.removedFiles == row.removedFiles)
+        #expect(planned.removedFiles == report.removedFiles)
+        #expect(planned.removedBytes == report.removedBytes)
+        #expect(planned.remainingBytes == report.remainingBytes)
+        #expect(planned.isDryRun && !report.isDryRun)
+        let sizes = ["old": 1000, "a/mid": 2000, "a/b/new": 3000, "a/b/recent": 4000]
+        let left = row.left.compactMap { sizes[$0] }.reduce(0, +)
+        #expect(report.remainingBytes == Int64(left) + tagSize)
+        #expect(report.removedBytes == Int64(10_000 - left))
+        #expect(report.remainingFiles == row.left.filter { sizes[$0] != nil }.count + 1)
+        if let budget = row.keepingUnder, budget >= tagSize {
+          #expect(report.remainingBytes <= budget)
+        }
+        #expect(report.failures.isEmpty)
+        #expect(root.allPaths().filter { !$0.hasPrefix(cache.path + "/") } == outside)
+      }
+    }
+
+    /// A recorder that runs `change` once, on the `n`th `fstatat` of the entry `name`.
+    static func changing(_ name: String, onLook n: Int, _ change: @escaping @Sendable () -> Void)
+      -> RecordingSystemCalls
+    {
+      let looks = Locked(0)
+      return RecordingSystemCalls(beforeCall: { record in
+        guard record.call == .fstatat, record.name == name else { return }
+        if looks.withLock({ count in
+          count += 1
+          return count
+        }) == n {
+          change()
+        }
+      })
+    }
+
+    @Test func aFileUsedAfterThePruneBeganIsKept() throws {
+      try TemporaryRoot.with { root in
+        let victim = root.home + "/.cache/ExampleApp/victim"
+        // The first look of the run is at the tag; the victim is read then, before its own look.
+        let armed = Locked(false)
+        let recorder = RecordingSystemCalls(beforeCall: { record in
+          guard record.call == .fstatat, record.name == "CACHEDIR.TAG",
+            armed.withLock({ isArmed in
+              defer { isArmed = false }
+              return isArmed
+            })
+          else { return }
+          PruneTests.age(victim, accessedDaysAgo: 0, modifiedDaysAgo: 90)
+        })
+        let cache = try Cache(root, syscalls: recorder.syscalls)
+        try cache.file("victim", size: 100, days: 90)
+        try cache.file("other", size: 100, days: 90)
+        armed.withLock { $0 = true }
+        let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
+        #expect(cache.files == ["CACHEDIR.TAG", "victim"])
+        #expect(report.removedFiles == 1)
+      }
+    }
+
+    @Test func aFileUsedBetweenTheLookAndTheRemovalIsKept() throws {
+      try TemporaryRoot.with { root in
+        let victim = root.home + "/.cache/ExampleApp/victim"
+        // With a budget the cache is looked at whole first; the victim is read just before the
+        // second look at it, the one before its unlinkat.
+        let recorder = Self.changing("victim", onLook: 2) {
+          PruneTests.age(victim, accessedDaysAgo: 0, modifiedDaysAgo: 90)
+        }
+        let cache = try Cache(root, syscalls: recorder.syscalls)
+        try cache.file("victim", size: 100, days: 90)
+        try cache.file("other", size: 100, days: 90)
+        let report = try cache.dirs.prune(.cache, keepingUnder: 0)
+        #expect(cache.files == ["CACHEDIR.TAG", "victim"])
+        #expect(report.removedFiles == 1)
+        #expect(report.keptBecauseChanged == 1)
+      }
+    }
+
+    @Test func aFileReplacedBetweenTheLookAndTheRemovalIsKept() throws {
+      try TemporaryRoot.with { root in
+        let victim = root.home + "/.cache/ExampleApp/victim"
+        // Another process writes a fresh copy, as old, and renames it into place.
+        let recorder = Self.changing("victim", onLook: 2) {
+          _ = FileManager.default.createFile(atPath: victim + ".new", contents: Data("fresh".utf8))
+          PruneTests.age(victim + ".new", accessedDaysAgo: 90, modifiedDaysAgo: 90)
+          rename(victim + ".new", victim)
+        }
+        let cache = try Cache(root, syscalls: recorder.syscalls)
+        try cache.file("victim", size: 100, days: 90)
+        let report = try cache.dirs.prune(
+          .cache, olderThan: .seconds(30 * Self.day), keepingUnder: 0)
+        #expect(cache.files == ["CACHEDIR.TAG", "victim"])
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "fresh")
+        #expect(report.keptBecauseChanged == 1)
+      }
+    }
+
+    @Test func symbolicLinksAreRemovedAsLinksAndHardLinksCountOnce() throws {
+      try TemporaryRoot.with { root in
+        let cache = try Cache(root)
+        try root.writeFile(root.at("outside"), String(repeating: "x", count: 5000))
+        Self.age(root.at("outside"), accessedDaysAgo: 200, modifiedDaysAgo: 200)
+        try root.makeSymlink(cache.path + "/link", to: root.at("outside"))
+        Self.age(cache.path + "/link", accessedDaysAgo: 100, modifiedDaysAgo: 100)
+        try root.makeSymlink(cache.path + "/fresh-link", to: root.at("outside"))
+        try cache.file("big", size: 4000, days: 50)
+        #expect(link(cache.path + "/big", cache.path + "/big-again") == 0)
+        try cache.file("small", size: 100, days: 1)
+
+        // The budget counts the hard-linked file once: 4000 + 100 + the tag.
+        let planned = try cache.dirs.prune(.cache, keepingUnder: 1 << 20, dryRun: true)
+        #expect(planned.removedFiles == 0)
+        #expect(planned.remainingFiles == 6)
+
+        let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
+        // Both names of the old file, and the old link itself; the link's target stays.
+        #expect(cache.files == ["CACHEDIR.TAG", "fresh-link", "small"])
+        #expect(report.removedFiles == 3)
+        #expect(report.removedBytes == 4000)
+        #expect(report.keptBecauseChanged == 0)
+        #expect(try String(contentsOfFile: root.at("outside"), encoding: .utf8).count == 5000)
+      }
+    }
+
+    @Test func aDirectoryLinkInsideIsNotFollowed() throws {
+      try TemporaryRoot.with { root in
+        let cache = try Cache(root)
+        try root.makeDirectory(root.at("elsewhere"), mode: 0o700)
+        try root.writeFile(root.at("elsewhere/precious"), "keep")
+        Self.age(root.at("elsewhere/precious"), accessedDaysAgo: 300, modifiedDaysAgo: 300)
+        try root.makeSymlink(cache.path + "/folder-link", to: root.at("elsewhere"))
+        Self.age(cache.path + "/folder-link", accessedDaysAgo: 300, modifiedDaysAgo: 300)
+        _ = try cache.dirs.prune(.cache, olderThan: .seconds(0), keepingUnder: 0)
+        #expect(root.exists(root.at("elsewhere/precious")))
+        #expect(cache.files == ["CACHEDIR.TAG"])
+      }
+    }
+
+    @Test func aCacheWithoutItsTagFromAnOverrideIsRefused() throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory(root.home, mode: 0o700)
+        let chosen = root.at("shared-cache/ExampleApp")
+        try root.makeDirectory(chosen, mode: 0o700)
+        try root.writeFile(chosen + "/someone-elses", "data")
+        Self.age(chosen + "/someone-elses", accessedDaysAgo: 300, modifiedDaysAgo: 300)
+        let dirs = try AppDirectories(
+          app: "ExampleApp", organization: nil, layout: .native,
+          environment: root.environment(["XDG_CACHE_HOME": root.at("shared-cache")]),
+          syscalls: .live)
+        let before = root.allPaths()
+        #expect(
+          throws: DirectoryError.cleanRefused(
+            path: chosen, reason: .missingCacheTag(application: "ExampleApp"))
+        ) {
+          _ = try dirs.prune(.cache, olderThan: .seconds(0), dryRun: true)
+        }
+        #expect(
+          throws: DirectoryError.cleanRefused(
+            path: chosen, reason: .missingCacheTag(application: "ExampleApp"))
+        ) {
+          _ = try dirs.prune(.cache, olderThan: .seconds(0))
+        }
+        #expect(root.allPaths() == before)
+      }
+    }
+
+    @Test func aCacheThatIsALinkIsRefused() throws {
+      try TemporaryRoot.with { root in
+        let cache = try Cache(root)
+        try root.makeDirectory(root.at("elsewhere"), mode: 0o700)
+        try root.writeFile(root.at("elsewhere/old"), "data")
+        Self.age(root.at("elsewhere/old"), accessedDaysAgo: 300, modifiedDaysAgo: 300)
+        try FileManager.default.removeItem(atPath: cache.path)
+        try root.makeSymlink(cache.path, to: root.at("elsewhere"))
+        #expect(throws: DirectoryError.cleanRefused(path: cache.path, reason: .symbolicLink)) {
+          _ = try cache.dirs.prune(.cache, olderThan: .seconds(0))
+        }
+        #expect(root.exists(root.at("elsewhere/old")))
+      }
+    }
+
+    @Test(arguments: [AppDirectory.data, .config, .state, .logs, .runtime])
+    func onlyTheCacheIsPruned(_ kind: AppDirectory) throws {
+      try TemporaryRoot.with { root in
+        let cache = try Cache(root)
+        #expect(throws: DirectoryError.unsupported(reason: .pruning(kind))) {
+          _ = try cache.dirs.prune(kind, olderThan: .seconds(0))
+        }
+      }
+    }
+
+    @Test func aMissingCacheIsNothingToPrune() throws {
+      try TemporaryRoot.with { root in
+        let dirs = try AppDirectories(
+          app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+          syscalls: .live)
+        let report = try dirs.prune(.cache, olderThan: .seconds(0), keepingUnder: 0)
+        #expect(report.removedFiles == 0 && report.remainingFiles == 0)
+        #expect(root.allPaths().isEmpty)
+      }
+    }
+
+    @Test func aFileThatCannotBeRemovedIsReportedAndTheRestGoes() throws {
+      try TemporaryRoot.with { root in
+        let recorder = RecordingSystemCalls(faults: [
+          RecordingSystemCalls.Fault(errno: EACCES, remaining: 1) {
+            $0.call == .unlinkat && $0.name == "stuck"
+          }
+        ])
+        let cache = try Cache(root, syscalls: recorder.syscalls)
+        try cache.file("stuck", size: 10, days: 90)
+        try cache.file("gone", size: 10, days: 90)
+        let report = try cache.dirs.prune(.cache, olderThan: .seconds(30 * Self.day))
+        #expect(cache.files == ["CACHEDIR.TAG", "stuck"])
+        #expect(
+          report.failures == [RemovalFailure(path: cache.path + "/stuck", errno: .permissionDenied)]
+        )
+      }
     }
   }
-}
+#endif

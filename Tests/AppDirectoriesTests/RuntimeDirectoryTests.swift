@@ -2,335 +2,341 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-import Foundation
-import Testing
+// These tests make files, users and processes through POSIX calls.
+#if !os(Windows)
+  import Foundation
+  import Testing
 
-@testable import AppDirectories
-@testable import TestSupport
+  @testable import AppDirectories
+  @testable import TestSupport
 
-/// The runtime-directory rules of SPEC section 3: `XDG_RUNTIME_DIR` only when it is a private
-/// directory of the user, else `<TMPDIR>/runtime-<uid>`, created safely and refused when unsafe.
-@Suite("Runtime directory")
-struct RuntimeDirectoryTests {
-  /// A value of `XDG_RUNTIME_DIR`, the files behind it, and why it must be refused.
-  struct Candidate: Sendable, CustomTestStringConvertible {
-    let name: String
-    /// Prepares the files and returns the value of `XDG_RUNTIME_DIR`, or `nil` to leave it unset.
-    let prepare: @Sendable (TemporaryRoot) throws -> String?
-    /// Words the fallback warning must contain.
-    let reason: String
+  /// The runtime-directory rules of SPEC section 3: `XDG_RUNTIME_DIR` only when it is a private
+  /// directory of the user, else `<TMPDIR>/runtime-<uid>`, created safely and refused when unsafe.
+  @Suite("Runtime directory")
+  struct RuntimeDirectoryTests {
+    /// A value of `XDG_RUNTIME_DIR`, the files behind it, and why it must be refused.
+    struct Candidate: Sendable, CustomTestStringConvertible {
+      let name: String
+      /// Prepares the files and returns the value of `XDG_RUNTIME_DIR`, or `nil` to leave it unset.
+      let prepare: @Sendable (TemporaryRoot) throws -> String?
+      /// Words the fallback warning must contain.
+      let reason: String
 
-    var testDescription: String { name }
-  }
+      var testDescription: String { name }
+    }
 
-  static let unusableCandidates: [Candidate] = [
-    Candidate(name: "unset", prepare: { _ in nil }, reason: "not set"),
-    Candidate(name: "empty", prepare: { _ in "" }, reason: "is empty"),
-    Candidate(name: "relative", prepare: { _ in "run/user/1000" }, reason: "XDG_RUNTIME_DIR"),
-    Candidate(name: "missing", prepare: { root in root.at("run") }, reason: "does not exist"),
-    Candidate(
-      name: "symlink to a private directory",
-      prepare: { root in
-        try root.makeDirectory(root.at("real"), mode: 0o700)
-        try root.makeSymlink(root.at("run"), to: root.at("real"))
-        return root.at("run")
-      }, reason: "symbolic link"),
-    Candidate(
-      name: "regular file",
-      prepare: { root in
-        try root.writeFile(root.at("run"), "")
-        return root.at("run")
-      }, reason: "not a directory"),
-    Candidate(
-      name: "owned by another user",
-      prepare: { root in
+    static let unusableCandidates: [Candidate] = [
+      Candidate(name: "unset", prepare: { _ in nil }, reason: "not set"),
+      Candidate(name: "empty", prepare: { _ in "" }, reason: "is empty"),
+      Candidate(name: "relative", prepare: { _ in "run/user/1000" }, reason: "XDG_RUNTIME_DIR"),
+      Candidate(name: "missing", prepare: { root in root.at("run") }, reason: "does not exist"),
+      Candidate(
+        name: "symlink to a private directory",
+        prepare: { root in
+          try root.makeDirectory(root.at("real"), mode: 0o700)
+          try root.makeSymlink(root.at("run"), to: root.at("real"))
+          return root.at("run")
+        }, reason: "symbolic link"),
+      Candidate(
+        name: "regular file",
+        prepare: { root in
+          try root.writeFile(root.at("run"), "")
+          return root.at("run")
+        }, reason: "not a directory"),
+      Candidate(
+        name: "owned by another user",
+        prepare: { root in
+          try root.makeDirectory(root.at("run"), mode: 0o700)
+          try root.changeOwner(root.at("run"), to: otherUserID)
+          return root.at("run")
+        }, reason: "owned by user \(otherUserID)"),
+      Candidate(
+        name: "mode 0755",
+        prepare: { root in
+          try root.makeDirectory(root.at("run"), mode: 0o755)
+          return root.at("run")
+        }, reason: "0755"),
+      Candidate(
+        name: "mode 0750",
+        prepare: { root in
+          try root.makeDirectory(root.at("run"), mode: 0o750)
+          return root.at("run")
+        }, reason: "0750"),
+      Candidate(
+        name: "mode 0777",
+        prepare: { root in
+          try root.makeDirectory(root.at("run"), mode: 0o777)
+          return root.at("run")
+        }, reason: "0777"),
+      Candidate(
+        name: "mode 0500",
+        prepare: { root in
+          try root.makeDirectory(root.at("run"), mode: 0o500)
+          return root.at("run")
+        }, reason: "0500"),
+    ]
+
+    @Test(.needsRoot, arguments: unusableCandidates)
+    func unsafeRuntimeDirectoryFallsBackWithAWarning(_ candidate: Candidate) throws {
+      try TemporaryRoot.with { root in
+        var variables: [String: String] = [:]
+        let value = try candidate.prepare(root)
+        variables["XDG_RUNTIME_DIR"] = value
+        let environment = root.environment(variables)
+        let before = root.allPaths().map { ($0, root.mode($0)) }
+        let fallback = root.tmp + "/runtime-\(currentUserID)"
+
+        let resolution = try StandardDirectories.verifiedResolution(
+          for: .runtime, environment: environment)
+        #expect(resolution.path == fallback)
+        #expect(resolution.source == .fallback)
+        #expect(resolution.warningText.contains(candidate.reason))
+        if candidate.name == "relative" {
+          // A relative value has its own warning, and is not told again as the fallback's cause.
+          #expect(resolution.warnings.count == 1)
+        } else {
+          #expect(resolution.warningText.contains(fallback))
+        }
+        // Resolving alone creates nothing.
+        #expect(!root.exists(fallback))
+
+        #expect(
+          try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
+        #expect(root.isDirectory(fallback))
+        #expect(root.mode(fallback) == 0o700)
+
+        let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+        #expect(try dirs.directory(.runtime).path == fallback + "/ExampleApp")
+        #expect(root.mode(fallback + "/ExampleApp") == 0o700)
+        #expect(try dirs.verifiedResolution(for: .runtime).source == .fallback)
+
+        // The rejected candidate is never created, changed or written through.
+        let after = Set(root.allPaths())
+        for (path, mode) in before {
+          #expect(after.contains(path))
+          #expect(root.mode(path) == mode, "\(path) changed mode")
+        }
+        #expect(after.subtracting(before.map(\.0)).allSatisfy { $0.hasPrefix(root.tmp) })
+      }
+    }
+
+    @Test(arguments: ["", "/", "//"])
+    func privateRuntimeDirectoryIsUsed(_ suffix: String) throws {
+      try TemporaryRoot.with { root in
         try root.makeDirectory(root.at("run"), mode: 0o700)
-        try root.changeOwner(root.at("run"), to: otherUserID)
-        return root.at("run")
-      }, reason: "owned by user \(otherUserID)"),
-    Candidate(
-      name: "mode 0755",
-      prepare: { root in
+        let environment = root.environment(["XDG_RUNTIME_DIR": root.at("run") + suffix])
+
+        let resolution = try StandardDirectories.verifiedResolution(
+          for: .runtime, environment: environment)
+        #expect(resolution.path == root.at("run"))
+        #expect(resolution.source == .variable("XDG_RUNTIME_DIR"))
+        #expect(resolution.warnings.isEmpty)
+
+        let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+        #expect(try dirs.directory(.runtime).path == root.at("run/ExampleApp"))
+        #expect(root.mode(root.at("run/ExampleApp")) == 0o700)
+        #expect(!root.exists(root.tmp))
+      }
+    }
+
+    @Test func relativeRuntimeValueIsNamedInTheWarning() throws {
+      try TemporaryRoot.with { root in
+        let environment = root.environment(["XDG_RUNTIME_DIR": "run/user"])
+        let resolution = try StandardDirectories.verifiedResolution(
+          for: .runtime, environment: environment)
+        #expect(
+          resolution.warnings.contains {
+            $0.message.contains("XDG_RUNTIME_DIR") && $0.message.contains("run/user")
+          })
+      }
+    }
+
+    // MARK: The fallback's own checks
+
+    /// Something already at `<TMPDIR>/runtime-<uid>` that must not be used.
+    struct UnsafeFallback: Sendable, CustomTestStringConvertible {
+      let name: String
+      let prepare: @Sendable (_ root: TemporaryRoot, _ fallback: String) throws -> Void
+      let reason: String
+
+      var testDescription: String { name }
+    }
+
+    static let unsafeFallbacks: [UnsafeFallback] = [
+      UnsafeFallback(
+        name: "mode 0777",
+        prepare: { root, fallback in try root.makeDirectory(fallback, mode: 0o777) }, reason: "0777"
+      ),
+      UnsafeFallback(
+        name: "mode 0755",
+        prepare: { root, fallback in try root.makeDirectory(fallback, mode: 0o755) }, reason: "0755"
+      ),
+      UnsafeFallback(
+        name: "owned by another user",
+        prepare: { root, fallback in
+          try root.makeDirectory(fallback, mode: 0o700)
+          try root.changeOwner(fallback, to: otherUserID)
+        }, reason: "owned by user \(otherUserID)"),
+      UnsafeFallback(
+        name: "symlink to a private directory",
+        prepare: { root, fallback in
+          try root.makeDirectory(root.at("elsewhere"), mode: 0o700)
+          try root.makeSymlink(fallback, to: root.at("elsewhere"))
+        }, reason: "symbolic link"),
+      UnsafeFallback(
+        name: "dangling symlink",
+        prepare: { root, fallback in try root.makeSymlink(fallback, to: root.at("elsewhere")) },
+        reason: "symbolic link"),
+      UnsafeFallback(
+        name: "regular file",
+        prepare: { root, fallback in try root.writeFile(fallback, "") }, reason: "not a directory"),
+    ]
+
+    @Test(.needsRoot, arguments: unsafeFallbacks)
+    func unsafeFallbackIsRefused(_ row: UnsafeFallback) throws {
+      try TemporaryRoot.with { root in
+        let fallback = root.tmp + "/runtime-\(currentUserID)"
+        try row.prepare(root, fallback)
+        let before = root.allPaths().map { ($0, root.mode($0)) }
+        let environment = root.environment()
+
+        let error = #expect(throws: DirectoryError.self) {
+          try StandardDirectories.directory(.runtime, environment: environment)
+        }
+        guard case .insecureRuntimeDirectory(let path, let reason) = error else {
+          Issue.record("expected insecureRuntimeDirectory, got \(String(describing: error))")
+          return
+        }
+        #expect(path == fallback)
+        #expect("\(reason)".contains(row.reason))
+
+        let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+        let appError = #expect(throws: DirectoryError.self) { try dirs.directory(.runtime) }
+        #expect(appError == error)
+
+        // Nothing was created in it or through it, and nothing was chmodded.
+        #expect(root.allPaths() == before.map(\.0))
+        for (path, mode) in before { #expect(root.mode(path) == mode, "\(path) changed mode") }
+      }
+    }
+
+    @Test func unsafeFallbackIsRefusedAfterAnUnsafeRuntimeVariable() throws {
+      try TemporaryRoot.with { root in
+        let fallback = root.tmp + "/runtime-\(currentUserID)"
+        try root.makeDirectory(fallback, mode: 0o777)
         try root.makeDirectory(root.at("run"), mode: 0o755)
-        return root.at("run")
-      }, reason: "0755"),
-    Candidate(
-      name: "mode 0750",
-      prepare: { root in
-        try root.makeDirectory(root.at("run"), mode: 0o750)
-        return root.at("run")
-      }, reason: "0750"),
-    Candidate(
-      name: "mode 0777",
-      prepare: { root in
-        try root.makeDirectory(root.at("run"), mode: 0o777)
-        return root.at("run")
-      }, reason: "0777"),
-    Candidate(
-      name: "mode 0500",
-      prepare: { root in
-        try root.makeDirectory(root.at("run"), mode: 0o500)
-        return root.at("run")
-      }, reason: "0500"),
-  ]
-
-  @Test(.needsRoot, arguments: unusableCandidates)
-  func unsafeRuntimeDirectoryFallsBackWithAWarning(_ candidate: Candidate) throws {
-    try TemporaryRoot.with { root in
-      var variables: [String: String] = [:]
-      let value = try candidate.prepare(root)
-      variables["XDG_RUNTIME_DIR"] = value
-      let environment = root.environment(variables)
-      let before = root.allPaths().map { ($0, root.mode($0)) }
-      let fallback = root.tmp + "/runtime-\(currentUserID)"
-
-      let resolution = try StandardDirectories.verifiedResolution(
-        for: .runtime, environment: environment)
-      #expect(resolution.path == fallback)
-      #expect(resolution.source == .fallback)
-      #expect(resolution.warningText.contains(candidate.reason))
-      if candidate.name == "relative" {
-        // A relative value has its own warning, and is not told again as the fallback's cause.
-        #expect(resolution.warnings.count == 1)
-      } else {
-        #expect(resolution.warningText.contains(fallback))
+        let environment = root.environment(["XDG_RUNTIME_DIR": root.at("run")])
+        let error = #expect(throws: DirectoryError.self) {
+          try AppDirectories(app: "ExampleApp", environment: environment).directory(.runtime)
+        }
+        #expect(
+          error
+            == .insecureRuntimeDirectory(
+              path: fallback, problem: .mode(0o777)))
+        #expect(!root.exists(fallback + "/ExampleApp"))
       }
-      // Resolving alone creates nothing.
-      #expect(!root.exists(fallback))
+    }
 
-      #expect(
-        try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
-      #expect(root.isDirectory(fallback))
-      #expect(root.mode(fallback) == 0o700)
-
-      let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
-      #expect(try dirs.directory(.runtime).path == fallback + "/ExampleApp")
-      #expect(root.mode(fallback + "/ExampleApp") == 0o700)
-      #expect(try dirs.verifiedResolution(for: .runtime).source == .fallback)
-
-      // The rejected candidate is never created, changed or written through.
-      let after = Set(root.allPaths())
-      for (path, mode) in before {
-        #expect(after.contains(path))
-        #expect(root.mode(path) == mode, "\(path) changed mode")
+    @Test(arguments: [nil, 0o1777, 0o755] as [mode_t?])
+    func missingFallbackIsCreatedPrivate(_ temporaryMode: mode_t?) throws {
+      try TemporaryRoot.with { root in
+        if let temporaryMode { try root.makeDirectory(root.tmp, mode: temporaryMode) }
+        let fallback = root.tmp + "/runtime-\(currentUserID)"
+        let environment = root.environment()
+        #expect(
+          try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
+        #expect(root.isDirectory(fallback))
+        #expect(root.mode(fallback) == 0o700)
+        #expect(root.status(fallback)?.st_uid == currentUserID)
+        if let temporaryMode { #expect(root.mode(root.tmp) == temporaryMode) }
+        // The second time it exists and is accepted as it is.
+        #expect(
+          try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
       }
-      #expect(after.subtracting(before.map(\.0)).allSatisfy { $0.hasPrefix(root.tmp) })
     }
-  }
 
-  @Test(arguments: ["", "/", "//"])
-  func privateRuntimeDirectoryIsUsed(_ suffix: String) throws {
-    try TemporaryRoot.with { root in
-      try root.makeDirectory(root.at("run"), mode: 0o700)
-      let environment = root.environment(["XDG_RUNTIME_DIR": root.at("run") + suffix])
-
-      let resolution = try StandardDirectories.verifiedResolution(
-        for: .runtime, environment: environment)
-      #expect(resolution.path == root.at("run"))
-      #expect(resolution.source == .variable("XDG_RUNTIME_DIR"))
-      #expect(resolution.warnings.isEmpty)
-
-      let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
-      #expect(try dirs.directory(.runtime).path == root.at("run/ExampleApp"))
-      #expect(root.mode(root.at("run/ExampleApp")) == 0o700)
-      #expect(!root.exists(root.tmp))
-    }
-  }
-
-  @Test func relativeRuntimeValueIsNamedInTheWarning() throws {
-    try TemporaryRoot.with { root in
-      let environment = root.environment(["XDG_RUNTIME_DIR": "run/user"])
-      let resolution = try StandardDirectories.verifiedResolution(
-        for: .runtime, environment: environment)
-      #expect(
-        resolution.warnings.contains {
-          $0.message.contains("XDG_RUNTIME_DIR") && $0.message.contains("run/user")
-        })
-    }
-  }
-
-  // MARK: The fallback's own checks
-
-  /// Something already at `<TMPDIR>/runtime-<uid>` that must not be used.
-  struct UnsafeFallback: Sendable, CustomTestStringConvertible {
-    let name: String
-    let prepare: @Sendable (_ root: TemporaryRoot, _ fallback: String) throws -> Void
-    let reason: String
-
-    var testDescription: String { name }
-  }
-
-  static let unsafeFallbacks: [UnsafeFallback] = [
-    UnsafeFallback(
-      name: "mode 0777",
-      prepare: { root, fallback in try root.makeDirectory(fallback, mode: 0o777) }, reason: "0777"),
-    UnsafeFallback(
-      name: "mode 0755",
-      prepare: { root, fallback in try root.makeDirectory(fallback, mode: 0o755) }, reason: "0755"),
-    UnsafeFallback(
-      name: "owned by another user",
-      prepare: { root, fallback in
+    @Test func existingPrivateFallbackIsUsed() throws {
+      try TemporaryRoot.with { root in
+        let fallback = root.tmp + "/runtime-\(currentUserID)"
         try root.makeDirectory(fallback, mode: 0o700)
-        try root.changeOwner(fallback, to: otherUserID)
-      }, reason: "owned by user \(otherUserID)"),
-    UnsafeFallback(
-      name: "symlink to a private directory",
-      prepare: { root, fallback in
-        try root.makeDirectory(root.at("elsewhere"), mode: 0o700)
-        try root.makeSymlink(fallback, to: root.at("elsewhere"))
-      }, reason: "symbolic link"),
-    UnsafeFallback(
-      name: "dangling symlink",
-      prepare: { root, fallback in try root.makeSymlink(fallback, to: root.at("elsewhere")) },
-      reason: "symbolic link"),
-    UnsafeFallback(
-      name: "regular file",
-      prepare: { root, fallback in try root.writeFile(fallback, "") }, reason: "not a directory"),
-  ]
-
-  @Test(.needsRoot, arguments: unsafeFallbacks)
-  func unsafeFallbackIsRefused(_ row: UnsafeFallback) throws {
-    try TemporaryRoot.with { root in
-      let fallback = root.tmp + "/runtime-\(currentUserID)"
-      try row.prepare(root, fallback)
-      let before = root.allPaths().map { ($0, root.mode($0)) }
-      let environment = root.environment()
-
-      let error = #expect(throws: DirectoryError.self) {
-        try StandardDirectories.directory(.runtime, environment: environment)
+        try root.writeFile(fallback + "/socket-stand-in", "")
+        let dirs = try AppDirectories(app: "ExampleApp", environment: root.environment())
+        #expect(try dirs.directory(.runtime).path == fallback + "/ExampleApp")
+        #expect(root.exists(fallback + "/socket-stand-in"))
       }
-      guard case .insecureRuntimeDirectory(let path, let reason) = error else {
-        Issue.record("expected insecureRuntimeDirectory, got \(String(describing: error))")
-        return
+    }
+
+    @Test(arguments: [
+      (String?.none, "/tmp"), ("", "/tmp"), ("tmp", "/tmp"), ("/var/tmp/", "/var/tmp"),
+    ])
+    func fallbackIsBelowTMPDIRWhenAbsoluteElseSlashTmp(_ row: (tmpdir: String?, base: String))
+      throws
+    {
+      // XDG_RUNTIME_DIR is unset, so resolving reads nothing from the file system.
+      var variables = ["HOME": "/home/ada"]
+      variables["TMPDIR"] = row.tmpdir
+      let resolution = try StandardDirectories.resolution(
+        for: .runtime, environment: pureEnvironment(variables))
+      #expect(resolution.path == row.base + "/runtime-1000")
+      #expect(resolution.source == .fallback)
+    }
+
+    @Test func setuidProcessIgnoresXDGRuntimeDir() throws {
+      let environment = pureEnvironment(
+        ["HOME": "/home/ada", "XDG_RUNTIME_DIR": "/attacker/run", "TMPDIR": "/attacker/tmp"],
+        passwordDatabaseHome: "/home/ada", isSecureExecution: true)
+      let resolution = try StandardDirectories.resolution(
+        for: .runtime, environment: environment)
+      #expect(resolution.path == "/tmp/runtime-1000")
+      #expect(resolution.source == .fallback)
+      #expect(resolution.warningText.contains("setuid"))
+    }
+
+    // MARK: The check itself
+
+    @Test(arguments: [
+      (FileStatus.FileType.directory, UInt32(0o700), UInt32(1000), true),
+      (.directory, 0o700, 0, false), (.directory, 0o701, 1000, false),
+      (.directory, 0o710, 1000, false), (.directory, 0o600, 1000, false),
+      (.directory, 0o000, 1000, false), (.symbolicLink, 0o777, 1000, false),
+      (.regular, 0o700, 1000, false), (.other, 0o700, 1000, false),
+    ])
+    func onlyAPrivateDirectoryOfTheUserPasses(
+      _ row: (type: FileStatus.FileType, mode: UInt32, owner: UInt32, passes: Bool)
+    ) {
+      let check = PrivateDirectoryCheck(syscalls: .live, effectiveUserID: 1000)
+      let status = FileStatus(type: row.type, permissions: row.mode, owner: row.owner)
+      #expect((check.problem(with: status) == nil) == row.passes)
+    }
+
+    @Test(
+      "A directory of another user put in place of the fallback during its walk is refused",
+      .needsRoot)
+    func fallbackSwappedDuringItsWalkIsRefused() throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory("tmp", mode: 0o755)
+        let name = "runtime-\(currentUserID)"
+        let fallback = root.tmp + "/" + name
+        let provider = RecordingSystemCalls(afterMakeDirectory: { _, made in
+          guard made == name else { return }
+          // Between the mkdirat and the open that checks it: the new directory goes, another
+          // user's takes its place.
+          _ = rename(fallback, fallback + ".made")
+          _ = mkdir(fallback, 0o777)
+          _ = chmod(fallback, 0o777)
+          _ = chown(fallback, otherUserID, otherUserID)
+        })
+        let dirs = try AppDirectories(
+          app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+          syscalls: provider.syscalls)
+        #expect(
+          throws: DirectoryError.insecureRuntimeDirectory(
+            path: fallback, problem: .owner(otherUserID, expected: currentUserID))
+        ) { try dirs.directory(.runtime) }
+        // Nothing was made in it, and it was not changed.
+        #expect(TreeSnapshot.listing(fallback) == [])
+        #expect(root.mode(fallback) == 0o777)
       }
-      #expect(path == fallback)
-      #expect("\(reason)".contains(row.reason))
-
-      let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
-      let appError = #expect(throws: DirectoryError.self) { try dirs.directory(.runtime) }
-      #expect(appError == error)
-
-      // Nothing was created in it or through it, and nothing was chmodded.
-      #expect(root.allPaths() == before.map(\.0))
-      for (path, mode) in before { #expect(root.mode(path) == mode, "\(path) changed mode") }
     }
   }
-
-  @Test func unsafeFallbackIsRefusedAfterAnUnsafeRuntimeVariable() throws {
-    try TemporaryRoot.with { root in
-      let fallback = root.tmp + "/runtime-\(currentUserID)"
-      try root.makeDirectory(fallback, mode: 0o777)
-      try root.makeDirectory(root.at("run"), mode: 0o755)
-      let environment = root.environment(["XDG_RUNTIME_DIR": root.at("run")])
-      let error = #expect(throws: DirectoryError.self) {
-        try AppDirectories(app: "ExampleApp", environment: environment).directory(.runtime)
-      }
-      #expect(
-        error
-          == .insecureRuntimeDirectory(
-            path: fallback, problem: .mode(0o777)))
-      #expect(!root.exists(fallback + "/ExampleApp"))
-    }
-  }
-
-  @Test(arguments: [nil, 0o1777, 0o755] as [mode_t?])
-  func missingFallbackIsCreatedPrivate(_ temporaryMode: mode_t?) throws {
-    try TemporaryRoot.with { root in
-      if let temporaryMode { try root.makeDirectory(root.tmp, mode: temporaryMode) }
-      let fallback = root.tmp + "/runtime-\(currentUserID)"
-      let environment = root.environment()
-      #expect(
-        try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
-      #expect(root.isDirectory(fallback))
-      #expect(root.mode(fallback) == 0o700)
-      #expect(root.status(fallback)?.st_uid == currentUserID)
-      if let temporaryMode { #expect(root.mode(root.tmp) == temporaryMode) }
-      // The second time it exists and is accepted as it is.
-      #expect(
-        try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
-    }
-  }
-
-  @Test func existingPrivateFallbackIsUsed() throws {
-    try TemporaryRoot.with { root in
-      let fallback = root.tmp + "/runtime-\(currentUserID)"
-      try root.makeDirectory(fallback, mode: 0o700)
-      try root.writeFile(fallback + "/socket-stand-in", "")
-      let dirs = try AppDirectories(app: "ExampleApp", environment: root.environment())
-      #expect(try dirs.directory(.runtime).path == fallback + "/ExampleApp")
-      #expect(root.exists(fallback + "/socket-stand-in"))
-    }
-  }
-
-  @Test(arguments: [
-    (String?.none, "/tmp"), ("", "/tmp"), ("tmp", "/tmp"), ("/var/tmp/", "/var/tmp"),
-  ])
-  func fallbackIsBelowTMPDIRWhenAbsoluteElseSlashTmp(_ row: (tmpdir: String?, base: String)) throws
-  {
-    // XDG_RUNTIME_DIR is unset, so resolving reads nothing from the file system.
-    var variables = ["HOME": "/home/ada"]
-    variables["TMPDIR"] = row.tmpdir
-    let resolution = try StandardDirectories.resolution(
-      for: .runtime, environment: pureEnvironment(variables))
-    #expect(resolution.path == row.base + "/runtime-1000")
-    #expect(resolution.source == .fallback)
-  }
-
-  @Test func setuidProcessIgnoresXDGRuntimeDir() throws {
-    let environment = pureEnvironment(
-      ["HOME": "/home/ada", "XDG_RUNTIME_DIR": "/attacker/run", "TMPDIR": "/attacker/tmp"],
-      passwordDatabaseHome: "/home/ada", isSecureExecution: true)
-    let resolution = try StandardDirectories.resolution(
-      for: .runtime, environment: environment)
-    #expect(resolution.path == "/tmp/runtime-1000")
-    #expect(resolution.source == .fallback)
-    #expect(resolution.warningText.contains("setuid"))
-  }
-
-  // MARK: The check itself
-
-  @Test(arguments: [
-    (FileStatus.FileType.directory, UInt32(0o700), UInt32(1000), true),
-    (.directory, 0o700, 0, false), (.directory, 0o701, 1000, false),
-    (.directory, 0o710, 1000, false), (.directory, 0o600, 1000, false),
-    (.directory, 0o000, 1000, false), (.symbolicLink, 0o777, 1000, false),
-    (.regular, 0o700, 1000, false), (.other, 0o700, 1000, false),
-  ])
-  func onlyAPrivateDirectoryOfTheUserPasses(
-    _ row: (type: FileStatus.FileType, mode: UInt32, owner: UInt32, passes: Bool)
-  ) {
-    let check = PrivateDirectoryCheck(syscalls: .live, effectiveUserID: 1000)
-    let status = FileStatus(type: row.type, permissions: row.mode, owner: row.owner)
-    #expect((check.problem(with: status) == nil) == row.passes)
-  }
-
-  @Test(
-    "A directory of another user put in place of the fallback during its walk is refused",
-    .needsRoot)
-  func fallbackSwappedDuringItsWalkIsRefused() throws {
-    try TemporaryRoot.with { root in
-      try root.makeDirectory("tmp", mode: 0o755)
-      let name = "runtime-\(currentUserID)"
-      let fallback = root.tmp + "/" + name
-      let provider = RecordingSystemCalls(afterMakeDirectory: { _, made in
-        guard made == name else { return }
-        // Between the mkdirat and the open that checks it: the new directory goes, another
-        // user's takes its place.
-        _ = rename(fallback, fallback + ".made")
-        _ = mkdir(fallback, 0o777)
-        _ = chmod(fallback, 0o777)
-        _ = chown(fallback, otherUserID, otherUserID)
-      })
-      let dirs = try AppDirectories(
-        app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
-        syscalls: provider.syscalls)
-      #expect(
-        throws: DirectoryError.insecureRuntimeDirectory(
-          path: fallback, problem: .owner(otherUserID, expected: currentUserID))
-      ) { try dirs.directory(.runtime) }
-      // Nothing was made in it, and it was not changed.
-      #expect(TreeSnapshot.listing(fallback) == [])
-      #expect(root.mode(fallback) == 0o777)
-    }
-  }
-}
+#endif

@@ -49,7 +49,7 @@ struct WindowsLayoutTests {
   func roamingMovesOnlyDataAndConfig(row: (AppDirectory, String?, String)) throws {
     let expected =
       row.0 == .data || row.0 == .config
-      ? row.2.replacingOccurrences(of: Self.local, with: Self.roaming) : row.2
+      ? row.2.replacing(Self.local, with: Self.roaming) : row.2
     #expect(
       try PlatformSamples.appPath(
         row.0, organization: row.1, roaming: true, in: PlatformSamples.windows()) == expected)

@@ -4,8 +4,9 @@
 
 #if FoundationAPI
   // Foundation has no Process on iOS, tvOS, watchOS and visionOS, where the package's tests are
-  // not run: TestSupport still builds there, without the tool runner.
-  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+  // not run, and on Windows the tool runner's POSIX tools (setpriv, script, unshare) are not
+  // there: TestSupport still builds on both, without the tool runner.
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS) && !os(Windows)
     import Foundation
     import Testing
 

@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if FoundationAPI
+#if FoundationAPI && !os(Windows)
   import Foundation
   import Testing
 
@@ -130,7 +130,7 @@
     func mode(of relative: String) -> mode_t? {
       var info = stat()
       guard stat(resolve(relative), &info) == 0 else { return nil }
-      return info.st_mode & 0o7777
+      return info.mode & 0o7777
     }
 
     /// Writes a regular file, making its parent directories.
@@ -211,12 +211,12 @@
           && isDirectory.boolValue
       }
       guard let info = status(path) else { return false }
-      return info.st_mode & S_IFMT == S_IFDIR
+      return info.mode & S_IFMT == S_IFDIR
     }
 
     /// The permission bits of the file at the path, not following a symlink.
     func mode(_ absolutePath: String) -> mode_t? {
-      status(absolutePath).map { $0.st_mode & 0o7777 }
+      status(absolutePath).map { $0.mode & 0o7777 }
     }
 
     /// What `lstat` sees at a path, as the library's system-call seam reports it, or `nil` when
@@ -258,66 +258,23 @@
     }
   }
 
+  extension stat {
+    /// The type and permission bits as `mode_t`, the type of `S_IFMT` and of `chmod`'s mode:
+    /// `st_mode` is wider than `mode_t` on 32-bit Android, and the bits fit either.
+    var mode: mode_t { mode_t(truncatingIfNeeded: st_mode) }
+  }
+
   /// The effective user ID of the test process.
   var currentUserID: UInt32 { UInt32(geteuid()) }
 
   /// A user ID that is not the test process's: `nobody` on most systems.
   let otherUserID: uid_t = 65534
 
-  /// An environment for pure path resolution: nothing is read from the file system, so the home
-  /// directory need not exist. `userDirectoriesFile` is always given, so the real
-  /// `user-dirs.dirs` is never read.
-  func pureEnvironment(
-    _ variables: [String: String] = ["HOME": "/home/ada"],
-    passwordDatabaseHome: String? = nil,
-    platform: OperatingSystem = .linux,
-    isSecureExecution: Bool = false,
-    userDirectories: String? = nil
-  ) -> ProcessEnvironment {
-    ProcessEnvironment(
-      variables: variables, passwordDatabaseHome: passwordDatabaseHome, effectiveUserID: 1000,
-      platform: platform, isSecureExecution: isSecureExecution,
-      userDirectoriesFile: .contents(userDirectories))
-  }
-
-  extension DirectoryResolution {
-    /// Every warning's message, joined, for `contains` checks.
-    var warningText: String { warnings.map(\.message).joined(separator: "\n") }
-  }
-
-  extension DirectoryError {
-    /// The name an ``DirectoryError/invalidName(name:reason:)`` rejects, or `nil` for any other
-    /// error.
-    var rejectedName: String? {
-      if case .invalidName(let name, _) = self { return name }
-      return nil
-    }
-  }
-
-  extension ProcessEnvironment {
-    /// The same environment with creation starting at `root`, which its paths lie inside: the
-    /// walk never opens the directories above a test's root.
-    func trusting(root: String) -> ProcessEnvironment {
-      var environment = self
-      environment.trustedRoot = root
-      return environment
-    }
-  }
-
   extension Trait where Self == ConditionTrait {
     /// For tests that give files to another user or run the tool as one (through `setpriv`),
     /// which only root may do; elsewhere they are skipped, saying why.
     static var needsRoot: Self {
       .enabled(if: geteuid() == 0, "gives files to another user or runs as one, which needs root")
-    }
-
-    /// For tests that read the package's own files (its articles, its changelog), which a user
-    /// who runs a copy of the tests from elsewhere may not reach.
-    static var readsThePackage: Self {
-      .enabled(
-        if: FileManager.default.isReadableFile(
-          atPath: packageRoot.appendingPathComponent("Package.swift").path),
-        "reads the package's own files, which this user cannot reach")
     }
 
     /// For tests that run a set-user-ID copy of the tool: the temporary directory must honour
@@ -338,7 +295,4 @@
     }
   }
 
-  /// The package's folder, where its articles and changelog are.
-  let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 #endif

@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-#if FoundationAPI
+#if FoundationAPI && !os(Windows)
   import Foundation
 
   #if canImport(Darwin)
@@ -83,8 +83,8 @@
           lines.append("\(label) unreadable")
           continue
         }
-        let mode = String(info.st_mode & 0o7777, radix: 8)
-        switch info.st_mode & S_IFMT {
+        let mode = String(info.mode & 0o7777, radix: 8)
+        switch info.mode & S_IFMT {
         case S_IFDIR:
           lines.append("\(label) dir \(mode)")
           walk(full, relative: relative + [name], into: &lines, times: times)

@@ -2,273 +2,276 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-import Foundation
-import Testing
+// These tests make files, users and processes through POSIX calls.
+#if !os(Windows)
+  import Foundation
+  import Testing
 
-@testable import TestSupport
+  @testable import TestSupport
 
-/// `appdirs lock` and `appdirs path runtime --socket`, end to end (SPEC section 12).
-@Suite struct LockCommandTests {
-  /// Waits until `condition` holds, up to `seconds`.
-  static func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(20_000)
+  /// `appdirs lock` and `appdirs path runtime --socket`, end to end (SPEC section 12).
+  @Suite struct LockCommandTests {
+    /// Waits until `condition` holds, up to `seconds`.
+    static func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+      }
+      return condition()
     }
-    return condition()
-  }
 
-  /// A holder of the lock `name` whose command waits until the file `gate` exists.
-  static func startHolder(_ root: TemporaryRoot, name: String, gate: String) throws -> Process {
-    try Tool.start(
-      [
-        "lock", "--app", "ExampleApp", name, "--", "/bin/sh", "-c",
-        "while [ ! -e \"$1\" ]; do sleep 0.02; done", "sh", gate,
-      ],
-      environment: root.toolEnvironment)
-  }
+    /// A holder of the lock `name` whose command waits until the file `gate` exists.
+    static func startHolder(_ root: TemporaryRoot, name: String, gate: String) throws -> Process {
+      try Tool.start(
+        [
+          "lock", "--app", "ExampleApp", name, "--", "/bin/sh", "-c",
+          "while [ ! -e \"$1\" ]; do sleep 0.02; done", "sh", gate,
+        ],
+        environment: root.toolEnvironment)
+    }
 
-  static func lockFile(_ root: TemporaryRoot, _ name: String) -> String {
-    root.at("run/ExampleApp/\(name).lock")
-  }
+    static func lockFile(_ root: TemporaryRoot, _ name: String) -> String {
+      root.at("run/ExampleApp/\(name).lock")
+    }
 
-  /// The process ID written in the lock file, once there is one.
-  static func holder(_ root: TemporaryRoot, _ name: String) -> Int32? {
-    (try? Tool.readText(lockFile(root, name)))
-      .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-  }
+    /// The process ID written in the lock file, once there is one.
+    static func holder(_ root: TemporaryRoot, _ name: String) -> Int32? {
+      (try? Tool.readText(lockFile(root, name)))
+        .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
 
-  @Test func aHeldLockExits75NamingTheHolder() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    let gate = root.at("gate")
-    let holder = try Self.startHolder(root, name: "instance", gate: gate)
-    defer {
+    @Test func aHeldLockExits75NamingTheHolder() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let gate = root.at("gate")
+      let holder = try Self.startHolder(root, name: "instance", gate: gate)
+      defer {
+        _ = FileManager.default.createFile(atPath: gate, contents: nil)
+        holder.waitUntilExit()
+      }
+      #expect(Self.waitUntil { Self.holder(root, "instance") == holder.processIdentifier })
+      let file = Self.lockFile(root, "instance")
+      let pid = holder.processIdentifier
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo ran"],
+        environment: root.toolEnvironment, in: root,
+        standardError: .lines([
+          "appdirs: error: \(file) is locked by process \(pid)",
+          "appdirs: note: Wait until process \(pid) ends or releases the lock (the system releases it when the holder exits), or wait for it.",
+        ])
+      )
+      .expect(status: 75, output: [])
       _ = FileManager.default.createFile(atPath: gate, contents: nil)
       holder.waitUntilExit()
+      #expect(holder.terminationStatus == 0)
+      // Released: the file stays, without a process ID.
+      // Read as a status: FoundationEssentials' String(contentsOfFile:) leaks its buffer on an
+      // empty file, which the AddressSanitizer run reports.
+      #expect(root.status(file)?.st_size == 0)
     }
-    #expect(Self.waitUntil { Self.holder(root, "instance") == holder.processIdentifier })
-    let file = Self.lockFile(root, "instance")
-    let pid = holder.processIdentifier
-    try Tool.run(
-      ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo ran"],
-      environment: root.toolEnvironment, in: root,
-      standardError: .lines([
-        "appdirs: error: \(file) is locked by process \(pid)",
-        "appdirs: note: Wait until process \(pid) ends or releases the lock (the system releases it when the holder exits), or wait for it.",
-      ])
-    )
-    .expect(status: 75, output: [])
-    _ = FileManager.default.createFile(atPath: gate, contents: nil)
-    holder.waitUntilExit()
-    #expect(holder.terminationStatus == 0)
-    // Released: the file stays, without a process ID.
-    // Read as a status: FoundationEssentials' String(contentsOfFile:) leaks its buffer on an
-    // empty file, which the AddressSanitizer run reports.
-    #expect(root.status(file)?.st_size == 0)
-  }
 
-  @Test func aKilledHolderLeavesNoStaleLock() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    // The command writes its own process ID, so that the test can end it after its holder.
-    let holder = try Tool.start(
-      [
-        "lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c",
-        "echo $$ > \"$1\"; exec sleep 60", "sh", root.at("child"),
-      ],
-      environment: root.toolEnvironment)
-    #expect(Self.waitUntil { Self.holder(root, "instance") == holder.processIdentifier })
-    #expect(Self.waitUntil { FileManager.default.fileExists(atPath: root.at("child")) })
-    let child = try #require(
-      (try? Tool.readText(root.at("child")))
-        .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
-    defer {
-      kill(child, SIGKILL)
-      holder.waitUntilExit()
-    }
-    kill(holder.processIdentifier, SIGKILL)
-    // The next holder gets the lock as soon as the kernel has ended the killed one (the command
-    // it started lives on, without the lock's descriptor): no stale file to remove, no timeout.
-    var result = try Tool.unchecked(
-      ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo next"],
-      environment: root.toolEnvironment, in: root)
-    var tries = 1
-    while result.status == 75 && tries < 100 {
-      usleep(20_000)
-      tries += 1
-      result = try Tool.unchecked(
+    @Test func aKilledHolderLeavesNoStaleLock() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      // The command writes its own process ID, so that the test can end it after its holder.
+      let holder = try Tool.start(
+        [
+          "lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c",
+          "echo $$ > \"$1\"; exec sleep 60", "sh", root.at("child"),
+        ],
+        environment: root.toolEnvironment)
+      #expect(Self.waitUntil { Self.holder(root, "instance") == holder.processIdentifier })
+      #expect(Self.waitUntil { FileManager.default.fileExists(atPath: root.at("child")) })
+      let child = try #require(
+        (try? Tool.readText(root.at("child")))
+          .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+      defer {
+        kill(child, SIGKILL)
+        holder.waitUntilExit()
+      }
+      kill(holder.processIdentifier, SIGKILL)
+      // The next holder gets the lock as soon as the kernel has ended the killed one (the command
+      // it started lives on, without the lock's descriptor): no stale file to remove, no timeout.
+      var result = try Tool.unchecked(
         ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo next"],
         environment: root.toolEnvironment, in: root)
+      var tries = 1
+      while result.status == 75 && tries < 100 {
+        usleep(20_000)
+        tries += 1
+        result = try Tool.unchecked(
+          ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo next"],
+          environment: root.toolEnvironment, in: root)
+      }
+      result.expect(status: 0, output: ["next"])
+      #expect(result.standardError == "")
+      #expect(kill(child, 0) == 0, "the command of the killed holder is still running")
     }
-    result.expect(status: 0, output: ["next"])
-    #expect(result.standardError == "")
-    #expect(kill(child, 0) == 0, "the command of the killed holder is still running")
-  }
 
-  @Test func aSignalToTheToolReachesTheCommand() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    let ready = root.at("ready")
-    let holder = try Tool.start(
-      [
-        "lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c",
-        "trap 'exit 7' TERM; : > \"$1\"; while :; do sleep 0.02; done", "sh", ready,
-      ],
-      environment: root.toolEnvironment)
-    #expect(Self.waitUntil { FileManager.default.fileExists(atPath: ready) })
-    kill(holder.processIdentifier, SIGTERM)
-    holder.waitUntilExit()
-    // The command's trap ran, and its status is the tool's.
-    #expect(holder.terminationReason == .exit)
-    #expect(holder.terminationStatus == 7)
-  }
-
-  static let statuses: [(script: String, status: Int32)] = [
-    ("exit 0", 0), ("exit 3", 3), ("exit 255", 255), ("kill -TERM $$", 128 + SIGTERM),
-  ]
-
-  @Test(arguments: statuses)
-  func theCommandsStatusIsTheTools(_ row: (script: String, status: Int32)) throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    try Tool.run(
-      ["lock", "--app", "ExampleApp", "job", "--", "/bin/sh", "-c", row.script],
-      environment: root.toolEnvironment, in: root
-    ).expect(status: row.status, output: [])
-  }
-
-  @Test func aCommandThatCannotRunExits127() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    try Tool.run(
-      ["lock", "--app", "ExampleApp", "job", "--", root.at("no-such-program")],
-      environment: root.toolEnvironment, in: root,
-      standardError: .linesStarting([
-        "appdirs: error: cannot run \(root.at("no-such-program")): "
-      ])
-    ).expect(status: 127, output: [])
-    // Released: the next one gets it.
-    try Tool.run(
-      ["lock", "--app", "ExampleApp", "job", "--", "/bin/sh", "-c", "exit 0"],
-      environment: root.toolEnvironment, in: root
-    ).expect(status: 0, output: [])
-  }
-
-  @Test func processesRacingForALockGetItExactlyOnce() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    let gate = root.at("gate")
-    let racers = try (0..<6).map { _ in try Self.startHolder(root, name: "race", gate: gate) }
-    defer {
-      _ = FileManager.default.createFile(atPath: gate, contents: nil)
-      for racer in racers { racer.waitUntilExit() }
-    }
-    // Every racer but the holder gives up at once; the holder waits for the gate, so a second
-    // holder would keep a second racer running.
-    #expect(Self.waitUntil { racers.filter(\.isRunning).count == 1 })
-    let losers = racers.filter { !$0.isRunning }
-    #expect(losers.count == 5)
-    #expect(losers.allSatisfy { $0.terminationStatus == 75 })
-    let winner = try #require(racers.first { $0.isRunning })
-    #expect(Self.holder(root, "race") == winner.processIdentifier)
-    _ = FileManager.default.createFile(atPath: gate, contents: nil)
-    winner.waitUntilExit()
-    #expect(winner.terminationStatus == 0)
-  }
-
-  @Test func waitWaitsForTheHolder() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    let gate = root.at("gate")
-    let holder = try Self.startHolder(root, name: "index", gate: gate)
-    defer {
-      _ = FileManager.default.createFile(atPath: gate, contents: nil)
+    @Test func aSignalToTheToolReachesTheCommand() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let ready = root.at("ready")
+      let holder = try Tool.start(
+        [
+          "lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c",
+          "trap 'exit 7' TERM; : > \"$1\"; while :; do sleep 0.02; done", "sh", ready,
+        ],
+        environment: root.toolEnvironment)
+      #expect(Self.waitUntil { FileManager.default.fileExists(atPath: ready) })
+      kill(holder.processIdentifier, SIGTERM)
       holder.waitUntilExit()
+      // The command's trap ran, and its status is the tool's.
+      #expect(holder.terminationReason == .exit)
+      #expect(holder.terminationStatus == 7)
     }
-    #expect(Self.waitUntil { Self.holder(root, "index") == holder.processIdentifier })
-    let waiter = try Tool.start(
-      [
-        "lock", "--app", "ExampleApp", "--wait", "index", "--", "/bin/sh", "-c",
-        "echo waited > \"$1\"", "sh", root.at("waited"),
-      ],
-      environment: root.toolEnvironment)
-    usleep(300_000)
-    #expect(waiter.isRunning)
-    #expect(!FileManager.default.fileExists(atPath: root.at("waited")))
-    _ = FileManager.default.createFile(atPath: gate, contents: nil)
-    waiter.waitUntilExit()
-    #expect(waiter.terminationStatus == 0)
-    #expect(try String(contentsOfFile: root.at("waited"), encoding: .utf8) == "waited\n")
+
+    static let statuses: [(script: String, status: Int32)] = [
+      ("exit 0", 0), ("exit 3", 3), ("exit 255", 255), ("kill -TERM $$", 128 + SIGTERM),
+    ]
+
+    @Test(arguments: statuses)
+    func theCommandsStatusIsTheTools(_ row: (script: String, status: Int32)) throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "job", "--", "/bin/sh", "-c", row.script],
+        environment: root.toolEnvironment, in: root
+      ).expect(status: row.status, output: [])
+    }
+
+    @Test func aCommandThatCannotRunExits127() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "job", "--", root.at("no-such-program")],
+        environment: root.toolEnvironment, in: root,
+        standardError: .linesStarting([
+          "appdirs: error: cannot run \(root.at("no-such-program")): "
+        ])
+      ).expect(status: 127, output: [])
+      // Released: the next one gets it.
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "job", "--", "/bin/sh", "-c", "exit 0"],
+        environment: root.toolEnvironment, in: root
+      ).expect(status: 0, output: [])
+    }
+
+    @Test func processesRacingForALockGetItExactlyOnce() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let gate = root.at("gate")
+      let racers = try (0..<6).map { _ in try Self.startHolder(root, name: "race", gate: gate) }
+      defer {
+        _ = FileManager.default.createFile(atPath: gate, contents: nil)
+        for racer in racers { racer.waitUntilExit() }
+      }
+      // Every racer but the holder gives up at once; the holder waits for the gate, so a second
+      // holder would keep a second racer running.
+      #expect(Self.waitUntil { racers.filter(\.isRunning).count == 1 })
+      let losers = racers.filter { !$0.isRunning }
+      #expect(losers.count == 5)
+      #expect(losers.allSatisfy { $0.terminationStatus == 75 })
+      let winner = try #require(racers.first { $0.isRunning })
+      #expect(Self.holder(root, "race") == winner.processIdentifier)
+      _ = FileManager.default.createFile(atPath: gate, contents: nil)
+      winner.waitUntilExit()
+      #expect(winner.terminationStatus == 0)
+    }
+
+    @Test func waitWaitsForTheHolder() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let gate = root.at("gate")
+      let holder = try Self.startHolder(root, name: "index", gate: gate)
+      defer {
+        _ = FileManager.default.createFile(atPath: gate, contents: nil)
+        holder.waitUntilExit()
+      }
+      #expect(Self.waitUntil { Self.holder(root, "index") == holder.processIdentifier })
+      let waiter = try Tool.start(
+        [
+          "lock", "--app", "ExampleApp", "--wait", "index", "--", "/bin/sh", "-c",
+          "echo waited > \"$1\"", "sh", root.at("waited"),
+        ],
+        environment: root.toolEnvironment)
+      usleep(300_000)
+      #expect(waiter.isRunning)
+      #expect(!FileManager.default.fileExists(atPath: root.at("waited")))
+      _ = FileManager.default.createFile(atPath: gate, contents: nil)
+      waiter.waitUntilExit()
+      #expect(waiter.terminationStatus == 0)
+      #expect(try String(contentsOfFile: root.at("waited"), encoding: .utf8) == "waited\n")
+    }
+
+    static let usageErrors: [(arguments: [String], message: String, command: String)] = [
+      (["lock", "instance", "--", "true"], "lock needs --app NAME", "lock"),
+      (["lock", "--app", "ExampleApp", "instance"], "lock needs a LOCKNAME and a command", "lock"),
+      (
+        ["path", "cache", "--app", "ExampleApp", "--socket", "s.sock"],
+        "--socket names a socket in an application's runtime directory", "path"
+      ),
+      (["path", "runtime", "--socket", "s.sock"], "use it with 'runtime --app NAME'", "path"),
+      (
+        ["path", "runtime", "--app", "ExampleApp", "--socket", "s.sock", "--platform", "macos"],
+        "--socket makes its directory on this machine", "path"
+      ),
+    ]
+
+    @Test(arguments: usageErrors)
+    func misuseIsAUsageError(_ row: (arguments: [String], message: String, command: String))
+      throws
+    {
+      let root = try TemporaryRoot.withUserDirectories()
+      let before = root.allPaths()
+      try Tool.run(
+        row.arguments, environment: root.toolEnvironment, in: root,
+        standardError: .usageError(row.message, command: row.command)
+      ).expect(status: 64, output: [])
+      #expect(root.allPaths() == before)
+    }
+
+    @Test func anInvalidLockNameIsRefusedAndNothingIsMade() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let before = root.allPaths()
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "a/b", "--", "/bin/sh", "-c", "echo ran"],
+        environment: root.toolEnvironment, in: root,
+        standardError: .failure("invalid name \"a/b\"")
+      ).expect(status: 64, output: [])
+      #expect(root.allPaths() == before)
+    }
+
+    @Test func aSocketPathIsPrintedAndShortenedWhenTooLong() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try Tool.run(
+        ["path", "runtime", "--app", "ExampleApp", "--socket", "control.sock"],
+        environment: root.toolEnvironment, in: root
+      ).expect(status: 0, output: [root.at("run/ExampleApp/control.sock")])
+      #expect(root.mode(of: "run/ExampleApp") == 0o700)
+
+      let long = root.at("run/" + String(repeating: "l", count: 120))
+      try root.makeDirectory(long, mode: 0o700)
+      var environment = root.toolEnvironment
+      environment["XDG_RUNTIME_DIR"] = long
+      let result = try Tool.run(
+        ["path", "runtime", "--app", "ExampleApp", "--socket", "control.sock", "--explain"],
+        environment: environment, in: root)
+      #expect(result.status == 0)
+      let lines = result.lines
+      try #require(lines.count == 2)
+      let prefix = root.at("tmp/ExampleA-\(geteuid())-")
+      #expect(lines[0].hasPrefix(prefix) && lines[0].hasSuffix("/control.sock"))
+      #expect(lines[0].utf8.count < 108)
+      #expect(
+        lines[1]
+          == "socket: \(long)/ExampleApp/control.sock is \(long.utf8.count + 25) bytes with its NUL, more than the 108 of a socket address (sun_path); a short private directory (0700) is used instead"
+      )
+      try root.makeSocket(lines[0])
+    }
   }
 
-  static let usageErrors: [(arguments: [String], message: String, command: String)] = [
-    (["lock", "instance", "--", "true"], "lock needs --app NAME", "lock"),
-    (["lock", "--app", "ExampleApp", "instance"], "lock needs a LOCKNAME and a command", "lock"),
-    (
-      ["path", "cache", "--app", "ExampleApp", "--socket", "s.sock"],
-      "--socket names a socket in an application's runtime directory", "path"
-    ),
-    (["path", "runtime", "--socket", "s.sock"], "use it with 'runtime --app NAME'", "path"),
-    (
-      ["path", "runtime", "--app", "ExampleApp", "--socket", "s.sock", "--platform", "macos"],
-      "--socket makes its directory on this machine", "path"
-    ),
-  ]
-
-  @Test(arguments: usageErrors)
-  func misuseIsAUsageError(_ row: (arguments: [String], message: String, command: String))
-    throws
-  {
-    let root = try TemporaryRoot.withUserDirectories()
-    let before = root.allPaths()
-    try Tool.run(
-      row.arguments, environment: root.toolEnvironment, in: root,
-      standardError: .usageError(row.message, command: row.command)
-    ).expect(status: 64, output: [])
-    #expect(root.allPaths() == before)
+  extension ToolResult {
+    /// Checks the exit status and the lines of standard output.
+    fileprivate func expect(
+      status expected: Int32, output: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      #expect(status == expected, "\(standardError)", sourceLocation: sourceLocation)
+      #expect(lines == output, sourceLocation: sourceLocation)
+    }
   }
-
-  @Test func anInvalidLockNameIsRefusedAndNothingIsMade() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    let before = root.allPaths()
-    try Tool.run(
-      ["lock", "--app", "ExampleApp", "a/b", "--", "/bin/sh", "-c", "echo ran"],
-      environment: root.toolEnvironment, in: root,
-      standardError: .failure("invalid name \"a/b\"")
-    ).expect(status: 64, output: [])
-    #expect(root.allPaths() == before)
-  }
-
-  @Test func aSocketPathIsPrintedAndShortenedWhenTooLong() throws {
-    let root = try TemporaryRoot.withUserDirectories()
-    try Tool.run(
-      ["path", "runtime", "--app", "ExampleApp", "--socket", "control.sock"],
-      environment: root.toolEnvironment, in: root
-    ).expect(status: 0, output: [root.at("run/ExampleApp/control.sock")])
-    #expect(root.mode(of: "run/ExampleApp") == 0o700)
-
-    let long = root.at("run/" + String(repeating: "l", count: 120))
-    try root.makeDirectory(long, mode: 0o700)
-    var environment = root.toolEnvironment
-    environment["XDG_RUNTIME_DIR"] = long
-    let result = try Tool.run(
-      ["path", "runtime", "--app", "ExampleApp", "--socket", "control.sock", "--explain"],
-      environment: environment, in: root)
-    #expect(result.status == 0)
-    let lines = result.lines
-    try #require(lines.count == 2)
-    let prefix = root.at("tmp/ExampleA-\(geteuid())-")
-    #expect(lines[0].hasPrefix(prefix) && lines[0].hasSuffix("/control.sock"))
-    #expect(lines[0].utf8.count < 108)
-    #expect(
-      lines[1]
-        == "socket: \(long)/ExampleApp/control.sock is \(long.utf8.count + 25) bytes with its NUL, more than the 108 of a socket address (sun_path); a short private directory (0700) is used instead"
-    )
-    try root.makeSocket(lines[0])
-  }
-}
-
-extension ToolResult {
-  /// Checks the exit status and the lines of standard output.
-  fileprivate func expect(
-    status expected: Int32, output: [String], sourceLocation: SourceLocation = #_sourceLocation
-  ) {
-    #expect(status == expected, "\(standardError)", sourceLocation: sourceLocation)
-    #expect(lines == output, sourceLocation: sourceLocation)
-  }
-}
+#endif
