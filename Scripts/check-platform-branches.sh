@@ -18,6 +18,8 @@
 #        argument), which needs the runtime of macOS 15;
 #     e. the workflow's Android triples are `<arch>-unknown-linux-android<api>`, the names the
 #        Swift SDK for Android gives (no `androideabi`);
+#     f. iOS and Windows: a test file that runs the tool or a process (TestSupport's ToolRunner
+#        and PrivateMounts, `Process`, exit tests) outside `#if os(macOS) || os(Linux)`;
 #  6. the Musl branches, then the Android branches, compile: in a copy of the package the Glibc
 #     branch is disabled and the other one takes its place (importing Glibc, the module with the
 #     same POSIX declarations here), and the package and its tests are built. Where musl or
@@ -28,8 +30,8 @@
 #     library's own type.
 #  7. AppDirectoriesTesting's Windows branch (Foundation only) compiles, with os(Windows) made
 #     true in that target;
-#  8. the tests Windows builds (the files not fenced `#if !os(Windows)`, TestSupport without
-#     its POSIX files) compile with no C library and FoundationEssentials only.
+#  8. the tests Windows builds (the files fenced neither `#if !os(Windows)` nor `#if os(macOS)
+#     || os(Linux)`, TestSupport without its POSIX files) compile with no C library and FoundationEssentials only.
 # What it cannot see: a declaration of musl or bionic that differs from glibc's and is not in
 # Scripts/platform-declarations/ (6 compiles against glibc's headers otherwise; the lists hold
 # the names this package uses whose types differ, as read from those headers, and a new name
@@ -108,6 +110,16 @@ for file in "${swift_files[@]}"; do
   # d. Typed-throws function types as generic arguments.
   if code_of "$file" | grep -nE '[[<][^]>]*throws\([A-Za-z.]+\)[^]>]*->' >/dev/null; then
     fail "$file has a typed-throws function type in a generic argument, which needs macOS 15's runtime; store it as a plain throws one"
+  fi
+done
+# f. Test files that run the tool or another process are built only where the tests run them:
+#    ToolRunner and PrivateMounts exist on macOS and Linux alone (iOS, tvOS, watchOS and
+#    visionOS have no Process; Windows has none of their POSIX tools), and exit tests need a
+#    process too.
+for file in Tests/AppDirectoriesTests/*.swift Tests/appdirsTests/*.swift; do
+  if code_of "$file" | grep -qE '(^|[^A-Za-z0-9_])(Tool\.|ToolResult|PrivateMounts|Process\(\)|processExitsWith)' \
+    && ! grep -qE '^#if os\(macOS\) \|\| os\(Linux\)$' "$file"; then
+    fail "$file runs the tool or a process but is not fenced #if os(macOS) || os(Linux): the workflow builds the tests for iOS and Windows"
   fi
 done
 # e. The Android triples.
@@ -207,8 +219,8 @@ find "$windows_copy/Tests" -name '*.swift' -not -path '*/ClientPackage/*' -print
   | xargs -0 sed -E -i 's/os\(Linux\)/os(LinuxDisabledByCheck)/g; s/os\(Windows\)/os(Linux)/g; s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g; s/^(\s*)import Foundation\s*$/\1import FoundationEssentials/'
 if (cd "$windows_copy" && swift build --build-tests \
   --scratch-path "$scratch/windows-tests-build") >"$scratch/windows-tests.log" 2>&1; then
-  built=$( (grep -LrE '^#if !os\(Windows\)' Tests/AppDirectoriesTests Tests/appdirsTests || true) \
-    | wc -l)
+  built=$( (grep -LrE '^#if (!os\(Windows\)|os\(macOS\) \|\| os\(Linux\))$' \
+    Tests/AppDirectoriesTests Tests/appdirsTests || true) | wc -l)
   echo "check-platform-branches: the tests Windows builds compile ($built test files, TestSupport's Windows branch)"
 else
   grep -E 'error:' "$scratch/windows-tests.log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
