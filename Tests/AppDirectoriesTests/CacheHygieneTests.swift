@@ -511,6 +511,25 @@
       #expect(TreeSnapshot.listing(root.at("disk/cache")) == ["file"])
     }
 
+    @Test(
+      "A refused clean closes what it opened: a cache that is not a directory, after the proof",
+      arguments: ["file", "link"])
+    func refusedCleanClosesItsDescriptors(_ object: String) throws {
+      try TemporaryRoot.with { root in
+        let cache = root.home + "/.cache/ExampleApp"
+        if object == "file" {
+          try root.writeFile(cache, "not a directory")
+        } else {
+          try root.makeSymlink(cache, to: root.home + "/elsewhere")
+        }
+        let recorder = RecordingSystemCalls()
+        let dirs = try Self.directories(root, provider: recorder)
+        #expect(throws: DirectoryError.self) { try dirs.clean(.cache) }
+        #expect(recorder.calls.contains { if case .openDirectory = $0 { true } else { false } })
+        #expect(recorder.openDescriptors == [])
+      }
+    }
+
     @Test("A file that cannot be removed is reported, and the rest goes")
     func failuresAreReportedAndTheRestGoes() throws {
       let root = try TemporaryRoot.withUserDirectories()

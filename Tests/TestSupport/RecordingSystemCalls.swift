@@ -152,6 +152,8 @@
 
     /// Every call so far, in order.
     var calls: [SystemCall] { state.withLock { $0.calls } }
+    /// The names of the descriptors opened and not closed yet.
+    var openDescriptors: [String] { state.withLock { $0.descriptorNames.values.sorted() } }
     /// Every call of the walk so far, in order, as faults see them.
     var records: [Record] { state.withLock { $0.records } }
     /// How many calls were made to fail.

@@ -25,7 +25,7 @@ extension ProcessEnvironment {
     var environment = ProcessEnvironment(
       variables: variables,
       passwordDatabaseHome: nil,
-      effectiveUserID: PasswordDatabase.effectiveUserID(),
+      effectiveUserID: SystemCalls.live.effectiveUserID,
       platform: .detected(host: .host, variables: variables),
       isSecureExecution: PasswordDatabase.isSecureExecution(),
       userDirectoriesFile: .readFromDisk,
@@ -126,14 +126,6 @@ extension ProcessEnvironment {
 
 /// The thin reader of the user database and process credentials.
 enum PasswordDatabase {
-  static func effectiveUserID() -> UInt32 {
-    #if os(Windows)
-      0
-    #else
-      UInt32(geteuid())
-    #endif
-  }
-
   static func isSecureExecution() -> Bool {
     #if os(Linux) || os(Android)
       // AT_SECURE is 23 in <elf.h>; glibc sets it for setuid, setgid and capability gains.

@@ -226,51 +226,34 @@ struct DirectoryCreator: Sendable {
   private func openCreated(parent: Int32, name: String, path: String) throws(DirectoryError)
     -> Int32
   {
-    let options = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
-    switch syscalls.openDirectory(in: parent, name: name, options: options) {
-    case .success(let descriptor):
-      try verifyOwnDirectory(descriptor, path: path)
-      if let error = syscalls.setPermissions(descriptor: descriptor, mode: Self.privateMode) {
-        syscalls.close(descriptor: descriptor)
-        throw Self.error(error, at: path)
-      }
-      return descriptor
-    case .failure(let error) where error == .permissionDenied:
+    var options = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
+    var opened = syscalls.openDirectory(in: parent, name: name, options: options)
+    if case .failure(let error) = opened, error == .permissionDenied {
       // A umask that removed the owner's read bit: open it for path operations (which needs no
       // read permission), check it, then fix the mode of exactly what was checked.
-      let pathOnly = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
-      let descriptor: Int32
-      switch syscalls.openDirectory(in: parent, name: name, options: pathOnly) {
-      case .success(let opened): descriptor = opened
-      case .failure(let error): throw replacedError(error, parent: parent, name: name, path: path)
-      }
-      try verifyOwnDirectory(descriptor, path: path)
-      if let chmodError = syscalls.setPermissions(
-        pathDescriptor: descriptor, mode: Self.privateMode)
-      {
-        syscalls.close(descriptor: descriptor)
-        throw Self.error(chmodError, at: path)
-      }
-      return descriptor
-    case .failure(let error):
-      throw replacedError(error, parent: parent, name: name, path: path)
+      options.pathOnly = true
+      opened = syscalls.openDirectory(in: parent, name: name, options: options)
     }
-  }
-
-  /// Closes `descriptor` and throws unless it is a directory owned by the effective user.
-  private func verifyOwnDirectory(_ descriptor: Int32, path: String) throws(DirectoryError) {
-    switch syscalls.status(descriptor: descriptor) {
-    case .success(let status) where status.type == .directory:
-      if status.owner == syscalls.effectiveUserID { return }
-      syscalls.close(descriptor: descriptor)
-      throw .ownedByAnotherUser(path: path, owner: status.owner, isSymbolicLink: false)
-    case .success:
-      syscalls.close(descriptor: descriptor)
-      throw .notADirectory(path: path)
-    case .failure(let error):
-      syscalls.close(descriptor: descriptor)
-      throw Self.error(error, at: path)
+    let descriptor: Int32
+    switch opened {
+    case .success(let found): descriptor = found
+    case .failure(let error): throw replacedError(error, parent: parent, name: name, path: path)
     }
+    let problem: DirectoryError? =
+      switch syscalls.status(descriptor: descriptor) {
+      case .success(let status) where status.type != .directory: .notADirectory(path: path)
+      case .success(let status) where status.owner != syscalls.effectiveUserID:
+        .ownedByAnotherUser(path: path, owner: status.owner, isSymbolicLink: false)
+      case .success:
+        (options.pathOnly
+          ? syscalls.setPermissions(pathDescriptor: descriptor, mode: Self.privateMode)
+          : syscalls.setPermissions(descriptor: descriptor, mode: Self.privateMode))
+          .map { Self.error($0, at: path) }
+      case .failure(let error): Self.error(error, at: path)
+      }
+    guard let problem else { return descriptor }
+    syscalls.close(descriptor: descriptor)
+    throw problem
   }
 
   private func replacedError(_ error: SystemErrno, parent: Int32, name: String, path: String)

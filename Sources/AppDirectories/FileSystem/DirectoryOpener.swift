@@ -59,21 +59,10 @@ struct DirectoryOpener: Sendable {
     }
   }
 
-  /// Opens the directory at `path` for reading, every component under the link rule, the last
-  /// one too when `followingLast`; `nil` when it does not exist.
-  func openDirectory(_ path: String, followingLast: Bool = true) throws(DirectoryError) -> Int32? {
-    var components = POSIXPath.components(path).map(String.init)
-    if followingLast || components.last == ".." || components.isEmpty {
-      return try open(components, at: path, readable: true)
-    }
-    let last = FileName(components.removeLast())
-    guard let parent = try open(components, at: path, readable: false) else { return nil }
-    defer { syscalls.close(descriptor: parent) }
-    switch syscalls.openDirectory(in: parent, entry: last) {
-    case .success(let directory): return directory
-    case .failure(let error) where error == .noSuchFileOrDirectory: return nil
-    case .failure(let error): throw DirectoryCreator.error(error, at: path)
-    }
+  /// Opens the directory at `path` for reading, every component under the link rule; `nil`
+  /// when it does not exist.
+  func openDirectory(_ path: String) throws(DirectoryError) -> Int32? {
+    try open(POSIXPath.components(path).map(String.init), at: path, readable: true)
   }
 
   /// A path whose last component is `..` (or `/`): the directory it reaches, and its name in

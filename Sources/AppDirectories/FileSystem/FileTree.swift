@@ -24,14 +24,13 @@ struct FileTree: Sendable {
     let errno: SystemErrno
   }
 
-  /// Opens a directory by its absolute path for listing, `fsync` and the `*at` calls. The
-  /// last component is followed when it is a symbolic link only if `followSymlinks` is set: for
-  /// the folders that hold a tree (a user's `~/.config` may be a link to their dotfiles), never
-  /// for a tree itself.
-  func openDirectory(_ path: String, followSymlinks: Bool = false) -> Result<Int32, SystemErrno> {
+  /// Opens a directory by its absolute path for listing, `fsync` and the `*at` calls; a
+  /// symbolic link as the last component is not followed (the folders that hold a tree, which
+  /// may be links, are opened by ``DirectoryOpener``).
+  func openDirectory(_ path: String) -> Result<Int32, SystemErrno> {
     syscalls.openDirectory(
       in: SystemCalls.currentDirectory, name: path,
-      options: DirectoryOpenOptions(followSymlinks: followSymlinks, pathOnly: false))
+      options: DirectoryOpenOptions(followSymlinks: false, pathOnly: false))
   }
 
   /// The entries of a directory with their types, asking `fstatat` where the listing does not
@@ -92,8 +91,6 @@ struct FileTree: Sendable {
         return .stop(Failure(path: join(folder, name), errno: .nameTooLong))
       }
       return type == .directory ? .descend : .next
-    } leave: { _, _, _ in
-      nil
     }
     if let first = failures.first { throw first }
     return found
@@ -292,7 +289,7 @@ struct FileTree: Sendable {
   func walk(
     _ directory: Int32, at path: String, skipping: Set<FileName> = [],
     visit: (Int32, FileName, FileStatus.FileType, String, Int) -> Step,
-    leave: (Int32, FileName, String) -> Failure?
+    leave: (Int32, FileName, String) -> Failure? = { _, _, _ in nil }
   ) -> [Failure] {
     struct Frame {
       var descriptor: Int32?
@@ -422,14 +419,11 @@ struct FileTree: Sendable {
 
   /// The bytes of the tree below an open directory as `du -sb` counts them: the apparent size
   /// (`st_size`) of every entry below it, each inode once (a file with several hard links
-  /// counts once, `seen` remembering them across trees), no symbolic link followed and no other
-  /// file system entered. What cannot be read is left out, and reported.
-  func size(
-    of directory: Int32, at path: String, seen: inout Set<FileIdentity>,
-    failures: inout [Failure]
-  ) -> Int64 {
+  /// counts once), no symbolic link followed and no other file system entered. What cannot be
+  /// read is left out, and reported.
+  func size(of directory: Int32, at path: String, failures: inout [Failure]) -> Int64 {
     var total: Int64 = 0
-    var identities = seen
+    var identities = Set<FileIdentity>()
     failures += walk(directory, at: path) { parent, name, _, folder, _ in
       let status: FileStatus
       switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
@@ -442,10 +436,7 @@ struct FileTree: Sendable {
       }
       total += status.size
       return status.type == .directory ? .descend : .next
-    } leave: { _, _, _ in
-      nil
     }
-    seen = identities
     return total
   }
 
@@ -454,9 +445,7 @@ struct FileTree: Sendable {
   /// Whether two directories hold the same tree: the same names, types and permission bits,
   /// the same bytes in each regular file, the same target in each symbolic link. Times are not
   /// compared. Anything that cannot be read counts as a difference.
-  func sameContents(
-    _ first: Int32, at firstPath: String, _ second: Int32, at secondPath: String, depth: Int = 0
-  ) -> Bool {
+  func sameContents(_ first: Int32, _ second: Int32, depth: Int = 0) -> Bool {
     guard depth < Self.maximumCopyDepth,
       case .success(let firstEntries) = syscalls.listDirectory(descriptor: first),
       case .success(let secondEntries) = syscalls.listDirectory(descriptor: second)
@@ -487,11 +476,7 @@ struct FileTree: Sendable {
         guard case .success(let otherChild) = syscalls.openDirectory(in: second, entry: name)
         else { return false }
         defer { syscalls.close(descriptor: otherChild) }
-        guard
-          sameContents(
-            child, at: join(firstPath, name), otherChild, at: join(secondPath, name),
-            depth: depth + 1)
-        else { return false }
+        guard sameContents(child, otherChild, depth: depth + 1) else { return false }
       case .other:
         return false
       }

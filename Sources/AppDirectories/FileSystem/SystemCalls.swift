@@ -339,18 +339,33 @@ struct SystemCalls: Sendable {
     }
   }
 
+  /// The path itself or its nearest ancestor that exists, with what `stat` says of it
+  /// (following links); `/` and `nil` when nothing on the way can be looked at.
+  func nearestExisting(_ path: String) -> (path: String, status: FileStatus?) {
+    var current = path
+    while true {
+      if case .success(let found) = status(path: current, followSymlinks: true) {
+        return (current, found)
+      }
+      let parent = POSIXPath.parent(current)
+      if parent == current { return (current, nil) }
+      current = parent
+    }
+  }
+
   /// Writes all of `bytes` to an open file, however short the system makes each write.
   func write(descriptor: Int32, bytes: [UInt8]) -> SystemErrno? {
+    bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+  }
+
+  /// Writes all of `bytes`, however short the system makes each write.
+  private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemErrno? {
     var written = 0
     while written < bytes.count {
-      let result = bytes.withUnsafeBytes { buffer in
-        retrying {
-          provider.write(
-            descriptor: descriptor,
-            from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
-        }
-      }
-      switch result {
+      switch retrying({
+        provider.write(
+          descriptor: descriptor, from: UnsafeRawBufferPointer(rebasing: bytes[written...]))
+      }) {
       case .success(let count): written += count
       case .failure(let error): return error
       }
@@ -383,19 +398,10 @@ struct SystemCalls: Sendable {
       case .success(let read): count = read
       case .failure(let error): return error
       }
-      var written = 0
-      while written < count {
-        let result = buffer.withUnsafeBytes { bytes in
-          retrying {
-            provider.write(
-              descriptor: target, from: UnsafeRawBufferPointer(rebasing: bytes[written..<count]))
-          }
-        }
-        switch result {
-        case .success(let wrote): written += wrote
-        case .failure(let error): return error
-        }
+      let failed = buffer.withUnsafeBytes {
+        writeAll(target, UnsafeRawBufferPointer(rebasing: $0[..<count]))
       }
+      if let failed { return failed }
     }
   }
 

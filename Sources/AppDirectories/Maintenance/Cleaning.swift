@@ -155,32 +155,27 @@ extension AppDirectories {
     if scope == .cache { requiresTag = try cacheNeedsTag() }
     for location in targets {
       if let target = try prove(location.path, proof: proof, requiringTag: requiresTag) {
+        proved.append(target)  // before a refusal, so that its descriptors are closed
         if scope == .cache, target.directory == nil {
           throw .cleanRefused(
             path: location.path, reason: target.isSymbolicLink ? .symbolicLink : .notADirectory)
         }
-        proved.append(target)
       }
     }
     if dryRun { return CleanReport(locations: targets, failures: [], isDryRun: true) }
     let tree = FileTree(syscalls: syscalls)
     var failures: [RemovalFailure] = []
     for target in proved {
-      guard let directory = target.directory else {
-        // A link or a file where a directory of the application's would be: removed itself,
-        // never followed.
-        if let error = syscalls.remove(in: target.parent, entry: target.name, isDirectory: false),
-          error != .noSuchFileOrDirectory
-        {
-          failures.append(RemovalFailure(path: target.path, errno: error))
-        }
-        continue
+      if let directory = target.directory {
+        let found = tree.removeContents(
+          of: directory, at: target.path, keeping: scope == .cache ? [CacheDirectoryTag.name] : [])
+        failures += found.map { RemovalFailure(path: $0.path, errno: $0.errno) }
+        guard scope == .all && found.isEmpty else { continue }
       }
-      let found = tree.removeContents(
-        of: directory, at: target.path, keeping: scope == .cache ? [CacheDirectoryTag.name] : [])
-      failures += found.map { RemovalFailure(path: $0.path, errno: $0.errno) }
-      if scope == .all && found.isEmpty,
-        let error = syscalls.remove(in: target.parent, entry: target.name, isDirectory: true),
+      // The emptied directory, or a link or a file where a directory of the application's
+      // would be: removed itself, never followed.
+      if let error = syscalls.remove(
+        in: target.parent, entry: target.name, isDirectory: target.directory != nil),
         error != .noSuchFileOrDirectory
       {
         failures.append(RemovalFailure(path: target.path, errno: error))
@@ -316,11 +311,8 @@ extension StandardDirectories {
       layout: layout,
       environment: (try? environment.readingUserDirectories(syscalls: syscalls)) ?? environment,
       syscalls: syscalls)
-    var bases: [(StandardDirectory, String)] = []
-    for kind in StandardDirectory.allCases {
-      if let resolution = try? standard.resolution(for: kind) {
-        bases.append((kind, resolution.path))
-      }
+    var bases = StandardDirectory.allCases.compactMap { kind in
+      (try? standard.resolution(for: kind)).map { (kind, $0.path) }
     }
     if let home = environment.passwordDatabaseHome, POSIXPath.isAbsolute(home) {
       bases.append((.home, home))

@@ -103,9 +103,8 @@ extension AppDirectories {
       case .success(let directory):
         // Each location on its own, as `du -sb PATH` measures it: the directory itself and
         // everything below, a hard-linked file once.
-        var seen = Set<FileIdentity>()
         var failures: [FileTree.Failure] = []
-        let below = tree.size(of: directory, at: entry.path, seen: &seen, failures: &failures)
+        let below = tree.size(of: directory, at: entry.path, failures: &failures)
         syscalls.close(descriptor: directory)
         return AppLocation(
           kinds: entry.kinds, path: path, exists: true,

@@ -234,8 +234,6 @@ struct PrunePlan {
         return .failed(FileTree.Failure(path: tree.join(folder, name), errno: error))
       }
       return .next
-    } leave: { _, _, _ in
-      nil
     }
     entries = found
     failures += failed.map { RemovalFailure(path: $0.path, errno: $0.errno) }

@@ -67,16 +67,10 @@ extension AppDirectories {
     var removed: [AppLocation] = []
     var failures: [RemovalFailure] = []
     for entry in entries where entry.name != FileName(version) {
-      let type: FileStatus.FileType?
-      if let known = entry.type {
-        type = known
-      } else if case .success(let status) = syscalls.status(
-        in: directory, entry: entry.name, followSymlinks: false)
-      {
-        type = status.type
-      } else {
-        type = nil
-      }
+      let type =
+        entry.type
+        ?? (try? syscalls.status(in: directory, entry: entry.name, followSymlinks: false).get())?
+        .type
       guard type == .directory else { continue }
       let path = tree.join(base, entry.name)
       let found = tree.remove(entry.name, in: directory, at: base)

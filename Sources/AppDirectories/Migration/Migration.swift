@@ -165,11 +165,7 @@ struct Migration: Sendable {
     case .symbolicLink: return try symbolicLinkOutcome()
     case .missing:
       if try isMissingOrEmpty(destination) { return outcome(.nothingToMigrate) }
-      if options.contains(.link) {
-        try link(in: home)
-        return outcome(.alreadyMigrated, linked: true)
-      }
-      return outcome(.alreadyMigrated)
+      return try finish(.alreadyMigrated, home: home, removingSource: false)
     case .directory(let sourceStatus):
       // 3. The destination.
       switch try look(at: destination) {
@@ -180,10 +176,7 @@ struct Migration: Sendable {
         if try !isMissingOrEmpty(destination) {
           guard try holdsTheSource(home: home, target: target) else { return outcome(.conflict) }
           // A copy published by a run that was stopped before it removed the source.
-          if options.contains(.keepSource) { return outcome(.alreadyMigrated) }
-          try removeSource(in: home)
-          if options.contains(.link) { try link(in: home) }
-          return outcome(.alreadyMigrated, linked: options.contains(.link))
+          return try finish(.alreadyMigrated, home: home)
         }
       }
       // 4. What cannot be copied.
@@ -194,8 +187,7 @@ struct Migration: Sendable {
         case nil:
           synchronize(target)
           synchronize(home)
-          if options.contains(.link) { try link(in: home) }
-          return outcome(.moved, linked: options.contains(.link))
+          return try finish(.moved, home: home, removingSource: false)
         case .crossDevice?:
           break
         case let error? where error == .directoryNotEmpty || error == .fileExists:
@@ -207,11 +199,20 @@ struct Migration: Sendable {
       guard try copy(home: home, target: target, like: sourceStatus) else {
         return outcome(.conflict)
       }
-      if options.contains(.keepSource) { return outcome(.copied) }
-      try removeSource(in: home)
-      if options.contains(.link) { try link(in: home) }
-      return outcome(.copied, linked: options.contains(.link))
+      return try finish(.copied, home: home)
     }
+  }
+
+  /// The end of a migration whose files are at the destination: the source removed (unless
+  /// it is kept, or `removingSource` is false: it is gone already), then the link made when
+  /// asked, which ``run()`` never lets go with a kept source.
+  private func finish(
+    _ action: MigrationOutcome.Action, home: Int32, removingSource: Bool = true
+  ) throws(DirectoryError) -> MigrationOutcome {
+    if options.contains(.keepSource) { return outcome(action) }
+    if removingSource { try removeSource(in: home) }
+    if options.contains(.link) { try link(in: home) }
+    return outcome(action, linked: options.contains(.link))
   }
 
   /// The outcome for a symbolic link at the legacy path, which is never followed.
@@ -258,10 +259,8 @@ struct Migration: Sendable {
     }
   }
 
-  private func openDirectory(_ path: String, followSymlinks: Bool = false)
-    throws(DirectoryError) -> Int32
-  {
-    switch tree.openDirectory(path, followSymlinks: followSymlinks) {
+  private func openDirectory(_ path: String) throws(DirectoryError) -> Int32 {
+    switch tree.openDirectory(path) {
     case .success(let descriptor): return descriptor
     case .failure(let error): throw failure(path, error)
     }
@@ -291,10 +290,7 @@ struct Migration: Sendable {
     }
     if !asideFound {
     } else if try !isMissingOrEmpty(destination) {
-      if let first = tree.remove(asideName, in: home, at: sourceParent).first {
-        throw failure(first)
-      }
-      synchronize(home)
+      try removeTree(asideName, in: home, at: sourceParent)
     } else if case .missing = try look(at: source) {
       if let error = syscalls.rename(in: home, entry: asideName, to: home, entry: sourceName) {
         throw failure(aside, error)
@@ -302,10 +298,16 @@ struct Migration: Sendable {
       synchronize(home)
     }
     guard stagingFound else { return }
-    if let first = tree.remove(stagingName, in: target, at: destinationParent).first {
-      throw failure(first)
-    }
-    synchronize(target)
+    try removeTree(stagingName, in: target, at: destinationParent)
+  }
+
+  /// Removes a tree below an open directory, then flushes the directory; the first failure
+  /// is thrown.
+  private func removeTree(_ name: FileName, in parent: Int32, at parentPath: String)
+    throws(DirectoryError)
+  {
+    if let first = tree.remove(name, in: parent, at: parentPath).first { throw failure(first) }
+    synchronize(parent)
   }
 
   /// Whether a leftover is at `path`, as `look` sees it without following a link: `false`
@@ -342,7 +344,7 @@ struct Migration: Sendable {
     guard case .success(let to) = syscalls.openDirectory(in: target, entry: destinationName)
     else { return false }
     defer { syscalls.close(descriptor: to) }
-    return tree.sameContents(from, at: source, to, at: destination)
+    return tree.sameContents(from, to)
   }
 
   /// Throws when the source holds FIFOs, sockets or devices; `home` is the source's parent,
@@ -422,10 +424,7 @@ struct Migration: Sendable {
       throw failure(source, error)
     }
     synchronize(home)
-    if let first = tree.remove(asideName, in: home, at: sourceParent).first {
-      throw failure(first)
-    }
-    synchronize(home)
+    try removeTree(asideName, in: home, at: sourceParent)
   }
 
   /// A symbolic link to the destination where the source was.
@@ -458,7 +457,7 @@ struct Migration: Sendable {
       let to = try openDirectory(destination)
       defer { syscalls.close(descriptor: to) }
       return outcome(
-        tree.sameContents(from, at: source, to, at: destination) ? .alreadyMigrated : .conflict)
+        tree.sameContents(from, to) ? .alreadyMigrated : .conflict)
     }
     try refuseSpecialFiles()
     let linked = options.contains(.link)
@@ -473,15 +472,7 @@ struct Migration: Sendable {
     guard case .success(let from) = syscalls.status(path: source, followSymlinks: false) else {
       return false
     }
-    var path = destination
-    while true {
-      if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
-        return status.device == from.device
-      }
-      let parent = POSIXPath.parent(path)
-      if parent == path { return false }
-      path = parent
-    }
+    return syscalls.nearestExisting(destination).status?.device == from.device
   }
 }
 
@@ -581,19 +572,11 @@ extension AppDirectories {
     guard case .success(let status) = syscalls.status(descriptor: directory) else { return nil }
     let identity = FileIdentity(status)
     // The destination, or its nearest existing folder, with what holds it.
-    var target = destination
-    while true {
-      if case .success(let found) = syscalls.status(path: target, followSymlinks: true) {
-        if target == destination && FileIdentity(found) == identity {
-          return MigrationOutcome(
-            action: .alreadyMigrated, sourcePath: source, destinationPath: destination,
-            isDryRun: options.contains(.dryRun), isLinked: false, warnings: [])
-        }
-        break
-      }
-      let parent = POSIXPath.parent(target)
-      if parent == target { break }
-      target = parent
+    let (target, existing) = syscalls.nearestExisting(destination)
+    if target == destination, let existing, FileIdentity(existing) == identity {
+      return MigrationOutcome(
+        action: .alreadyMigrated, sourcePath: source, destinationPath: destination,
+        isDryRun: options.contains(.dryRun), isLinked: false, warnings: [])
     }
     if let rule = removalProof().refusal(for: directory, allowingMountPoint: true) {
       throw .migrationFailed(source: source, problem: .notTheApplications(rule))
