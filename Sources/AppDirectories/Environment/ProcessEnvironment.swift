@@ -65,7 +65,10 @@ public struct ProcessEnvironment: Sendable, Hashable {
     get { storage.values.passwordDatabaseHome }
     set { uniqueStorage().values.passwordDatabaseHome = newValue }
   }
-  /// The effective user ID, used to check the runtime directory's owner.
+  /// The effective user ID, used to check the runtime directory's owner, what the proof before
+  /// removal accepts and whose found directory is handed back. The creation walk's checks of
+  /// what it has just made, and of a link on the way, ask the system (`geteuid`) instead: the
+  /// file system records the process's own user, whatever this value says.
   public var effectiveUserID: UInt32 {
     get { storage.values.effectiveUserID }
     set { uniqueStorage().values.effectiveUserID = newValue }

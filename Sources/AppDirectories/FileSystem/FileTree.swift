@@ -469,19 +469,29 @@ struct FileTree: Sendable {
           target == otherTarget
         else { return false }
       case .directory:
-        guard case .success(let child) = syscalls.openDirectory(in: first, entry: name) else {
+        guard sameContents(name, in: first, name, in: second, depth: depth + 1) else {
           return false
         }
-        defer { syscalls.close(descriptor: child) }
-        guard case .success(let otherChild) = syscalls.openDirectory(in: second, entry: name)
-        else { return false }
-        defer { syscalls.close(descriptor: otherChild) }
-        guard sameContents(child, otherChild, depth: depth + 1) else { return false }
       case .other:
         return false
       }
     }
     return true
+  }
+
+  /// ``sameContents(_:_:depth:)`` of two directories below open ones, each named there.
+  func sameContents(
+    _ name: FileName, in parent: Int32, _ otherName: FileName, in otherParent: Int32,
+    depth: Int = 0
+  ) -> Bool {
+    guard case .success(let first) = syscalls.openDirectory(in: parent, entry: name) else {
+      return false
+    }
+    defer { syscalls.close(descriptor: first) }
+    guard case .success(let second) = syscalls.openDirectory(in: otherParent, entry: otherName)
+    else { return false }
+    defer { syscalls.close(descriptor: second) }
+    return sameContents(first, second, depth: depth)
   }
 
   /// Whether the files named `name` in two directories hold the same bytes.

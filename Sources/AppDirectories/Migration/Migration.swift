@@ -337,14 +337,7 @@ struct Migration: Sendable {
 
   /// Whether the destination holds exactly the source's tree.
   private func holdsTheSource(home: Int32, target: Int32) throws(DirectoryError) -> Bool {
-    guard case .success(let from) = syscalls.openDirectory(in: home, entry: sourceName) else {
-      return false
-    }
-    defer { syscalls.close(descriptor: from) }
-    guard case .success(let to) = syscalls.openDirectory(in: target, entry: destinationName)
-    else { return false }
-    defer { syscalls.close(descriptor: to) }
-    return tree.sameContents(from, to)
+    tree.sameContents(sourceName, in: home, destinationName, in: target)
   }
 
   /// Throws when the source holds FIFOs, sockets or devices; `home` is the source's parent,
