@@ -47,6 +47,11 @@ enum CommandLineTool {
     /// What the argument completes to.
     let completion: CompletionScript.Candidates
     var isOptional = false
+
+    /// The command that `lock` and `sandbox` run, after `--`.
+    static let command = ArgumentSpec(
+      name: "-- COMMAND", help: "The command to run, with its arguments, after --",
+      completion: .nothing)
   }
 
   static let helpOption = OptionSpec(name: "--help", help: "Show help for this command.")
@@ -116,6 +121,9 @@ enum CommandLineTool {
           command.exclusiveOptions.filter(parsed.flag).count > 1
         {
           throw UsageError(message: "\(first) and \(last) cannot be used together")
+        }
+        if command.arguments.isEmpty, let extra = parsed.positionals.first {
+          throw UsageError(message: "\(command.name) takes no arguments, got '\(extra)'")
         }
         return try command.run(parsed, environment)
       } catch let error as UsageError {

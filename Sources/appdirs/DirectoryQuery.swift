@@ -7,6 +7,12 @@
 /// The directories one invocation asks about: the options shared by the commands (`--app`,
 /// `--org`, `--group`, `--layout`) turned into library calls.
 struct DirectoryQuery {
+  /// The options that choose an application's directories, in the order the help lists them.
+  static let options = [
+    appOption, environmentPrefixOption, organizationOption, roamingOption, groupOption,
+    layoutOption,
+  ]
+
   static let appOption = OptionSpec(
     name: "--app", value: .name("NAME"),
     help: "The application's name; data, config, cache, state, runtime become its own.")

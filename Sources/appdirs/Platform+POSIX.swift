@@ -23,7 +23,7 @@
     /// after saying why.
     static func execute(
       _ command: [String], overriding variables: [String: String],
-      removing isRemoved: (String) -> Bool = { _ in false }
+      removing isRemoved: (String) -> Bool
     ) -> ExitCode {
       for name in variableNames() where isRemoved(name) { unsetenv(name) }
       for (name, value) in variables { setenv(name, value, 1) }
@@ -121,11 +121,6 @@
     /// An environment variable of the real process, for terminal settings such as `NO_COLOR`.
     static func variable(_ name: String) -> String? {
       getenv(name).flatMap { String(validatingCString: $0) }
-    }
-
-    /// Ends the process with an exit code.
-    static func exit(_ code: ExitCode) -> Never {
-      systemExit(code.rawValue)
     }
 
     /// Writes all of `text` to a descriptor, retrying after a signal.

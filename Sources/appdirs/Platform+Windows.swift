@@ -12,7 +12,7 @@
     /// for the command (`_wspawnvp` with `_P_WAIT`) and passes its status on.
     static func execute(
       _ command: [String], overriding variables: [String: String],
-      removing isRemoved: (String) -> Bool = { _ in false }
+      removing isRemoved: (String) -> Bool
     ) -> ExitCode {
       // The variables to remove are the XDG ones, which Windows programs do not read.
       for (name, value) in variables {
@@ -89,11 +89,6 @@
       name.withCString(encodedAs: UTF16.self) { name in
         _wgetenv(name).map { String(decodingCString: $0, as: UTF16.self) }
       }
-    }
-
-    /// Ends the process with an exit code.
-    static func exit(_ code: ExitCode) -> Never {
-      exitProcess(code.rawValue)
     }
 
     /// Writes all of `text` to a descriptor (`_write`, UTF-8 bytes).

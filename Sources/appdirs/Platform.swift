@@ -24,6 +24,11 @@ enum Platform {
     case cannotRun = 127
   }
 
+  /// Ends the process with an exit code.
+  static func exit(_ code: ExitCode) -> Never {
+    exit(status: code.rawValue)
+  }
+
   /// Writes text to standard output.
   static func write(_ text: String) {
     writeAll(text, to: 1)

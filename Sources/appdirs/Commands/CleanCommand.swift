@@ -13,10 +13,7 @@ enum CleanCommand {
     abstract:
       "Empty an application's cache, or remove all its directories (a dry run without --yes).",
     arguments: [],
-    options: [
-      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
-      DirectoryQuery.layoutOption,
+    options: DirectoryQuery.options + [
       OptionSpec(name: "--cache", help: "Empty the cache directory; it and its CACHEDIR.TAG stay."),
       OptionSpec(name: "--all", help: "Remove every directory of the application (uninstall)."),
       OptionSpec(
@@ -39,9 +36,6 @@ enum CleanCommand {
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
-    if !arguments.positionals.isEmpty {
-      throw UsageError(message: "clean takes no arguments, got '\(arguments.positionals[0])'")
-    }
     let scope: CleanScope
     if arguments.flag("--cache") {
       scope = .cache
@@ -61,15 +55,15 @@ enum CleanCommand {
     guard let app = query.app else {
       throw UsageError(message: "clean needs --app NAME: it removes one application's files")
     }
+    let dryRun = !arguments.flag("--yes")
     if age != nil || budget != nil {
       CommandLineTool.warn(try app.resolution(for: .cache).warnings)
-      return try prune(app, olderThan: age, keepingUnder: budget, arguments: arguments)
+      return try prune(app, olderThan: age, keepingUnder: budget, dryRun: dryRun)
     }
     // A variable passed over is told before anything goes, as every command tells it: the
     // directories cleaned are then the defaults, not what the variable named.
     let kinds: [AppDirectory] = scope == .cache ? [.cache] : AppDirectory.ownKinds
     CommandLineTool.warn(try kinds.flatMap { try app.resolution(for: $0).warnings })
-    let dryRun = !arguments.flag("--yes")
     let report = try app.clean(
       scope, groups: query.group.map { [$0] } ?? [], dryRun: dryRun)
     guard !report.locations.isEmpty else {
@@ -111,25 +105,17 @@ enum CleanCommand {
 
   /// `--cache` with a budget: the files unused for the age, then the least recently used, go.
   private static func prune(
-    _ app: AppDirectories, olderThan age: Duration?, keepingUnder budget: Int64?,
-    arguments: ParsedArguments
+    _ app: AppDirectories, olderThan age: Duration?, keepingUnder budget: Int64?, dryRun: Bool
   ) throws -> Platform.ExitCode {
-    let dryRun = !arguments.flag("--yes")
     let report = try app.prune(.cache, olderThan: age, keepingUnder: budget, dryRun: dryRun)
     let removed = "\(report.removedFiles) \(report.removedFiles == 1 ? "file" : "files")"
     let left = "\(report.remainingFiles) \(report.remainingFiles == 1 ? "file" : "files")"
-    if dryRun {
-      Platform.write(
-        "would remove \(removed) (\(ByteCount.human(report.removedBytes))) from \(report.path), leaving \(left) (\(ByteCount.human(report.remainingBytes)))\n"
-      )
-      if report.removedFiles > 0 { Platform.write("run again with --yes to remove them\n") }
-    } else {
-      Platform.write(
-        "removed \(removed) (\(ByteCount.human(report.removedBytes))) from \(report.path), leaving \(left) (\(ByteCount.human(report.remainingBytes)))\n"
-      )
-      if report.keptBecauseChanged > 0 {
-        Platform.write("kept \(report.keptBecauseChanged) that changed meanwhile\n")
-      }
+    Platform.write(
+      "\(dryRun ? "would remove" : "removed") \(removed) (\(ByteCount.human(report.removedBytes))) from \(report.path), leaving \(left) (\(ByteCount.human(report.remainingBytes)))\n"
+    )
+    if dryRun, report.removedFiles > 0 { Platform.write("run again with --yes to remove them\n") }
+    if !dryRun, report.keptBecauseChanged > 0 {
+      Platform.write("kept \(report.keptBecauseChanged) that changed meanwhile\n")
     }
     return exitCode(reporting: report.failures)
   }

@@ -11,11 +11,7 @@ enum DoctorCommand {
     name: "doctor",
     abstract: "Check the environment and the directories, and say how to fix each problem.",
     arguments: [],
-    options: [
-      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
-      DirectoryQuery.layoutOption,
-    ],
+    options: DirectoryQuery.options + [],
     examples: ["appdirs doctor", "appdirs doctor --app ExampleApp || echo 'see above'"],
     run: run)
 
@@ -40,9 +36,6 @@ enum DoctorCommand {
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
-    if !arguments.positionals.isEmpty {
-      throw UsageError(message: "doctor takes no arguments, got '\(arguments.positionals[0])'")
-    }
     let query = try DirectoryQuery(arguments, environment: environment)
     var found: [Finding] = homeFindings(query)
     let homeIsAProblem = found.contains(where: \.isProblem)
@@ -289,7 +282,7 @@ enum DoctorCommand {
   /// A directory that is a dangling symlink, not a directory, open to others or not writable,
   /// or another user's outside the home (the library refuses it).
   static func directoryFindings(
-    _ path: String, user: UInt32, home: String? = nil, _ standard: StandardDirectories
+    _ path: String, user: UInt32, home: String?, _ standard: StandardDirectories
   ) -> [Finding] {
     guard let entry = standard.inspect(path) else { return [] }
     if entry.kind == .symbolicLink && standard.inspect(path, followingSymlinks: true) == nil {

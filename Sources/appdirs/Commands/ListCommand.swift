@@ -11,10 +11,8 @@ enum ListCommand {
     name: "list",
     abstract: "List every directory with its path, source and whether it exists.",
     arguments: [],
-    options: [
-      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
-      DirectoryQuery.layoutOption, PlatformPreview.option,
+    options: DirectoryQuery.options + [
+      PlatformPreview.option,
       OptionSpec(name: "--json", help: "Print one JSON object."),
       OptionSpec(name: "--shell", help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
       OptionSpec(
@@ -47,9 +45,6 @@ enum ListCommand {
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
-    if !arguments.positionals.isEmpty {
-      throw UsageError(message: "list takes no arguments, got '\(arguments.positionals[0])'")
-    }
     // A preview describes another machine: nothing of this one is looked at, so its pure
     // resolutions are shown as they are, requirements unchecked.
     let preview = try PlatformPreview.environment(arguments, real: environment)
@@ -130,7 +125,7 @@ enum ListCommand {
   }
 
   static func json(
-    _ entries: [Entry], query: DirectoryQuery, warnings: [String], sizes: Bool = false
+    _ entries: [Entry], query: DirectoryQuery, warnings: [String], sizes: Bool
   ) throws -> JSONValue {
     let directories = entries.map { entry in
       var members: [(String, JSONValue)] = [
@@ -165,7 +160,7 @@ enum ListCommand {
     ])
   }
 
-  static func table(_ entries: [Entry], sizes: Bool = false) -> TextTable {
+  static func table(_ entries: [Entry], sizes: Bool) -> TextTable {
     TextTable(
       header: ["KIND", "PATH", "SOURCE", "EXISTS"] + (sizes ? ["SIZE"] : []),
       rows: entries.map { entry in

@@ -19,11 +19,8 @@ enum LocateCommand {
         name: "FILE", help: "A relative path such as settings.json or themes/dark.json",
         completion: .files),
     ],
-    options: [
-      DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
-      DirectoryQuery.layoutOption,
-      OptionSpec(name: "--all", help: "Print every match, not only the first."),
+    options: DirectoryQuery.options + [
+      OptionSpec(name: "--all", help: "Print every match, not only the first.")
     ],
     examples: [
       "appdirs locate config settings.json --app ExampleApp",

@@ -14,9 +14,7 @@ enum LockCommand {
       CommandLineTool.ArgumentSpec(
         name: "LOCKNAME", help: "The lock's name; its file is LOCKNAME.lock in the runtime folder",
         completion: .nothing),
-      CommandLineTool.ArgumentSpec(
-        name: "-- COMMAND", help: "The command to run, with its arguments, after --",
-        completion: .nothing),
+      CommandLineTool.ArgumentSpec.command,
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,

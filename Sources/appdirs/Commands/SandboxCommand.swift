@@ -13,9 +13,7 @@ enum SandboxCommand {
     arguments: [
       CommandLineTool.ArgumentSpec(
         name: "ROOT", help: "The sandbox's directory; made (0700) if missing", completion: .files),
-      CommandLineTool.ArgumentSpec(
-        name: "-- COMMAND", help: "The command to run, with its arguments, after --",
-        completion: .nothing),
+      CommandLineTool.ArgumentSpec.command,
     ],
     options: [],
     examples: [
@@ -37,8 +35,12 @@ enum SandboxCommand {
     // The library in the command knows it is sandboxed, and keeps the same containment.
     sandbox.variables[ProcessEnvironment.sandboxRootVariable] =
       sandbox.isolationRootPath ?? rootPath
-    sandbox.variables["TMP"] = sandbox.variables["TMPDIR"]
-    sandbox.variables["TEMP"] = sandbox.variables["TMPDIR"]
+    // Where TMPDIR is the temporary folder, programs that read TMP or TEMP get it too (on
+    // Windows the isolated environment sets those itself).
+    if let temporary = sandbox.variables["TMPDIR"] {
+      sandbox.variables["TMP"] = temporary
+      sandbox.variables["TEMP"] = temporary
+    }
     // The directories every program expects to exist; the rest is made when asked.
     let standard = StandardDirectories(environment: sandbox)
     for kind in [StandardDirectory.home, .temporary, .runtime] {

@@ -17,7 +17,8 @@ struct Explanation {
     lines.append("kind: " + kindDescription)
     lines.append("source: " + sourceDescription)
     if let home = resolution.home {
-      lines.append("home: \(home.path), from \(Explanation.describe(home.source))")
+      let source = home.source == .passwordDatabase ? "the password database" : "\(home.source)"
+      lines.append("home: \(home.path), from \(source)")
     }
     if let app = query.app, let appKind = kind.appScoped {
       // What the library's table appended, as it says.
@@ -86,13 +87,5 @@ struct Explanation {
     let passedOver = resolution.ignored.map(\.description)
     if !passedOver.isEmpty { text += ", because " + passedOver.joined(separator: ", and ") }
     return text
-  }
-
-  static func describe(_ source: DirectorySource) -> String {
-    switch source {
-    case .variable(let name): name
-    case .passwordDatabase: "the password database"
-    default: source.description
-    }
   }
 }
