@@ -206,8 +206,8 @@ else
   fail "AppDirectoriesTesting's Windows branch does not compile"
 fi
 
-# 8. The tests that Windows builds: TestSupport's Windows branch and the test files not fenced
-#    `#if !os(Windows)`. In a copy, the tests' os(Windows) is made true (and os(Linux) false),
+# 8. The tests that Windows builds: TestSupport's Windows branch and the test files fenced
+#    neither `#if !os(Windows)` nor `#if os(macOS) || os(Linux)`. In a copy, the tests' os(Windows) is made true (and os(Linux) false),
 #    their Glibc branches are disabled and their `import Foundation` becomes `import
 #    FoundationEssentials`, which, unlike Foundation here, does not re-export Glibc: a POSIX
 #    call, or a helper fenced off Windows, in a file Windows builds is a compile error. The

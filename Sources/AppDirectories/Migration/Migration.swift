@@ -174,7 +174,7 @@ struct Migration: Sendable {
       case .symbolicLink: return outcome(.conflict)
       case .directory:
         if try !isMissingOrEmpty(destination) {
-          guard try holdsTheSource(home: home, target: target) else { return outcome(.conflict) }
+          guard holdsTheSource(home: home, target: target) else { return outcome(.conflict) }
           // A copy published by a run that was stopped before it removed the source.
           return try finish(.alreadyMigrated, home: home)
         }
@@ -336,7 +336,7 @@ struct Migration: Sendable {
   }
 
   /// Whether the destination holds exactly the source's tree.
-  private func holdsTheSource(home: Int32, target: Int32) throws(DirectoryError) -> Bool {
+  private func holdsTheSource(home: Int32, target: Int32) -> Bool {
     tree.sameContents(sourceName, in: home, destinationName, in: target)
   }
 
