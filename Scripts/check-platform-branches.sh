@@ -11,7 +11,9 @@
 #     a. Windows: a bare `errno` in a file fenced `#if os(Windows)`: the ucrt module cannot
 #        import the macro, and `CRT` is not imported; `_get_errno` reads it;
 #     b. Android: `strerror(…)` used as an optional (`.map`, `?`, `??`, `!`): bionic declares it
-#        `_Nonnull`, so it is not one there;
+#        `_Nonnull`. Swift 6.3's clang drops that nullability (it keeps the type of its builtin
+#        `strerror`), so 6a compiles such a use; a clang that kept it would not, and the
+#        wrapper that returns an optional compiles under both;
 #     c. tvOS and watchOS: `.trashDirectory` in Sources/ outside a fence that names tvOS:
 #        Foundation marks it unavailable there (the tests are not built for those platforms);
 #     d. macOS below 15: a typed-throws function type inside `[...]` or `<...>` (a generic
@@ -24,24 +26,36 @@
 #     branch is disabled and the other one takes its place (importing Glibc, the module with the
 #     same POSIX declarations here), and the package and its tests are built. Where musl or
 #     bionic declares a name this package uses with other nullability or another type than
-#     glibc (bionic's `_Nonnull strerror` and `pwrite` buffer, `SOCK_STREAM` as a plain macro),
+#     glibc (bionic's `pwrite` buffer and nullable `environ`, `SOCK_STREAM` as a plain macro),
 #     Scripts/platform-declarations/ holds that declaration as Swift, written from the library's
 #     header: every use of the name in the copy is renamed to it, so it is checked against the
-#     library's own type.
+#     library's own type. This is what checks the tests and the FoundationAPI code;
+#  6a. the Musl and Android branches of the library (without its Foundation trait),
+#     AppDirectoriesTesting and the tool compile against the C library's own headers: musl's
+#     from Debian's musl-dev (always), bionic's from a checkout of AOSP's platform/bionic named
+#     by BIONIC_SOURCE (when given; CI has none). A clang module made of those headers alone
+#     (`-nostdlibinc`) stands in for the SDK's, and Scripts/platform-declarations/Overlay.swift
+#     for its Swift overlay; Android's API level is 28, the workflow's. This sees every
+#     declaration, macro and nullability as the library declares it, and the names that exist
+#     only from a later API level;
 #  7. AppDirectoriesTesting's Windows branch (Foundation only) compiles, with os(Windows) made
 #     true in that target;
 #  8. the tests Windows builds (the files fenced neither `#if !os(Windows)` nor `#if os(macOS)
 #     || os(Linux)`, TestSupport without its POSIX files) compile with no C library and FoundationEssentials only.
-# What it cannot see: a declaration of musl or bionic that differs from glibc's and is not in
-# Scripts/platform-declarations/ (6 compiles against glibc's headers otherwise; the lists hold
-# the names this package uses whose types differ, as read from those headers, and a new name
-# must be added by hand), a name that exists in glibc but not in the other library (or only
-# from a later Android API level than the package's 28), the 32-bit layouts of armv7 (mode_t
-# narrower than st_mode), anything only Apple's or Windows' compilers report (the library's
-# Win32 code), and in 8 what the tests Windows builds use of the library's internals that
-# exist on Linux alone (the library is compiled for Linux there), or of Foundation beyond
-# FoundationEssentials (a false alarm: Windows has all of Foundation).
-# Run from the package root: `bash Scripts/check-platform-branches.sh [--static-only]`.
+# What it cannot see: in the tests and the FoundationAPI code, a declaration of musl or bionic
+# that differs from glibc's and is not in Scripts/platform-declarations/ (6 compiles them
+# against glibc's headers; the lists hold the names the tests use whose types differ), and a
+# name glibc has and the other library lacks; without BIONIC_SOURCE, the same for the
+# library's and the tool's Android code; the SDKs' own module maps and API notes (6a makes one
+# module of the headers; the API notes Swift ships for bionic touch fts_open, posix_spawn and
+# posix_spawnattr_init, which this package does not call); the 32-bit layouts of armv7
+# (mode_t narrower than st_mode: 6a compiles for x86_64); anything only Apple's or Windows'
+# compilers report (the library's Win32 code); and in 8 what the tests Windows builds use of
+# the library's internals that exist on Linux alone (the library is compiled for Linux
+# there), or of Foundation beyond FoundationEssentials (a false alarm: Windows has all of
+# Foundation).
+# Run from the package root: `[BIONIC_SOURCE=DIR] bash Scripts/check-platform-branches.sh
+# [--static-only]`.
 set -euo pipefail
 
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -56,9 +70,9 @@ mapfile -t swift_files < <(git ls-files --cached --others --exclude-standard "*.
 # 1. The import ladder (the stand-in declarations of step 6 import Glibc alone, on purpose).
 for file in "${swift_files[@]}"; do
   [[ "$file" == Scripts/platform-declarations/* ]] && continue
-  imports=$(grep -nE '^\s*import (Darwin|Android|Glibc|Musl)\s*$' "$file" || true)
+  imports=$(grep -nE '^\s*(@preconcurrency )?import (Darwin|Android|Glibc|Musl)\s*$' "$file" || true)
   [ -z "$imports" ] && continue
-  order=$(echo "$imports" | sed -E 's/^[0-9]+:\s*import //' | tr '\n' ' ')
+  order=$(echo "$imports" | sed -E 's/^[0-9]+:\s*(@preconcurrency )?import //' | tr '\n' ' ')
   if [ "$order" != "Darwin Android Glibc Musl " ]; then
     fail "$file imports $order; every file that imports a C library imports Darwin, Android, Glibc and Musl, in that order"
   fi
@@ -97,7 +111,7 @@ for file in "${swift_files[@]}"; do
   fi
   # b. strerror as an optional.
   if code_of "$file" | grep -nE 'strerror\([^()]*\)\s*(\.map|\?|!)' >/dev/null; then
-    fail "$file uses strerror(…) as an optional; bionic declares it _Nonnull (wrap it in a function that returns an optional)"
+    fail "$file uses strerror(…) as an optional; bionic declares it _Nonnull (wrap it in a function that returns an optional, which compiles whatever clang makes of that)"
   fi
   # c. The trash directory, fenced for tvOS and watchOS.
   while IFS=: read -r line _; do
@@ -153,7 +167,7 @@ build_variant() {
       ;;
     android)
       # os(Android) becomes true too, so that the Android-only code is compiled.
-      sed_script='s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g; s/canImport\(Android\)/canImport(Glibc)/g; s/^(\s*)import Android\s*$/\1import Glibc/; s/os\(Android\)/os(Linux)/g'
+      sed_script='s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g; s/canImport\(Android\)/canImport(Glibc)/g; s/^(\s*)(@preconcurrency )?import Android\s*$/\1\2import Glibc/; s/os\(Android\)/os(Linux)/g'
       ;;
   esac
   find "$copy" -name '*.swift' -print0 | xargs -0 sed -E -i "$sed_script"
@@ -190,6 +204,96 @@ build_variant() {
 
 build_variant musl
 build_variant android
+
+# 6a. The same branches against the C library's own headers: a clang module made of them
+#     (`SwiftMusl`, `SwiftAndroid`, Scripts/platform-declarations/CLibrary.h as its umbrella,
+#     with `-nostdlibinc`, so no glibc header is seen) under a stand-in of the SDK's Swift overlay
+#     (`Musl`, `Android`: Scripts/platform-declarations/Overlay.swift). The library without its
+#     Foundation trait, AppDirectoriesTesting and the tool are compiled; the tests are not (they
+#     import Foundation, whose Linux build needs glibc). The tool is linked against glibc's
+#     libraries only to finish the build, and never run.
+headers_variant() {
+  local variant=$1 include=$2 copy="$scratch/$1-headers" module="$scratch/$1-module"
+  mkdir -p "$copy" "$module"
+  git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$copy"
+  local sed_script='s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g'
+  local clang_module swift_module defines=()
+  local flags=(-Xcc -nostdlibinc -Xcc -isystem -Xcc "$include")
+  case "$variant" in
+    musl) clang_module=SwiftMusl swift_module=Musl ;;
+    android)
+      clang_module=SwiftAndroid swift_module=Android defines=(-D STAND_IN_ANDROID)
+      # What clang defines for `<arch>-linux-android28`, the workflow's API level.
+      flags+=(-Xcc -D__ANDROID__=1 -Xcc -D__ANDROID_API__=28 -Xcc -D__ANDROID_MIN_SDK_VERSION__=28)
+      sed_script+='; s/os\(Android\)/os(Linux)/g'
+      ;;
+  esac
+  find "$copy" -name '*.swift' -print0 | xargs -0 sed -E -i "$sed_script"
+  cp Scripts/platform-declarations/CLibrary.h "$module/"
+  printf 'module %s [system] {\n  header "CLibrary.h"\n  export *\n}\n' "$clang_module" \
+    >"$module/module.modulemap"
+  flags+=(-Xcc "-fmodule-map-file=$module/module.modulemap")
+  local log="$scratch/$variant-headers.log"
+  if ! swiftc -parse-as-library -emit-module -emit-library -static -module-name "$swift_module" \
+    -emit-module-path "$module/$swift_module.swiftmodule" -o "$module/lib$swift_module.a" \
+    "${defines[@]}" Scripts/platform-declarations/Overlay.swift "${flags[@]}" >"$log" 2>&1; then
+    grep -E 'error:' "$log" | head -20 >&2
+    fail "the $variant stand-in overlay does not compile against $include"
+    return
+  fi
+  flags+=(-Xswiftc -I -Xswiftc "$module" -Xlinker "$module/lib$swift_module.a" -Xlinker -lm)
+  local target
+  for target in AppDirectories AppDirectoriesTesting appdirs; do
+    if ! (cd "$copy" && swift build --target "$target" --disable-default-traits \
+      --scratch-path "$scratch/$variant-headers-build" "${flags[@]}") >>"$log" 2>&1; then
+      grep -E 'error:' "$log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
+      fail "the $variant branches of $target do not compile against $include (the errors are above)"
+      return
+    fi
+  done
+  echo "check-platform-branches: the $variant branches of the library, AppDirectoriesTesting and the tool compile against $include"
+}
+
+# musl's headers: Debian's musl-dev (installed by .ci/run).
+musl_include=/usr/include/$(uname -m)-linux-musl
+if [ -f "$musl_include/stdio.h" ]; then
+  headers_variant musl "$musl_include"
+else
+  fail "musl's headers are not at $musl_include: install Debian's musl-dev"
+fi
+
+# bionic's headers: a checkout of AOSP's platform/bionic (a work tree or a bare repository)
+# named by BIONIC_SOURCE, laid out as the NDK's sysroot lays them out (libc/include, the
+# kernel's uapi headers, this architecture's asm). CI has no copy, so there the Android
+# branches are checked by step 6 alone.
+if [ -n "${BIONIC_SOURCE:-}" ]; then
+  bionic="$scratch/bionic"
+  mkdir -p "$bionic/source" "$bionic/include"
+  if [ -d "$BIONIC_SOURCE/libc/include" ]; then
+    cp -r "$BIONIC_SOURCE/libc" "$bionic/source/"
+  else
+    # (git's complaints about blobs a partial mirror lacks elsewhere in the tree go to a log:
+    # what is read is checked below.)
+    git -C "$bionic/source" --git-dir="$(realpath "$BIONIC_SOURCE")" archive HEAD libc/include \
+      libc/kernel 2>"$bionic/archive.log" | tar -x -C "$bionic/source"
+  fi
+  [ -f "$bionic/source/libc/include/stdio.h" ] && [ -d "$bionic/source/libc/kernel/uapi/linux" ] \
+    || fail "BIONIC_SOURCE ($BIONIC_SOURCE) has no libc/include and libc/kernel/uapi"
+  cp -r "$bionic/source/libc/include/." "$bionic/include/"
+  for dir in "$bionic/source/libc/kernel/uapi"/* "$bionic/source/libc/kernel/android/uapi"/*; do
+    [[ "$(basename "$dir")" == asm-* ]] || cp -r "$dir" "$bionic/include/"
+  done
+  cp -r "$bionic/source/libc/kernel/uapi/asm-generic" "$bionic/include/"
+  case "$(uname -m)" in
+    x86_64) asm=asm-x86 ;;
+    aarch64) asm=asm-arm64 ;;
+    *) asm=asm-generic ;;
+  esac
+  cp -r "$bionic/source/libc/kernel/uapi/$asm/asm" "$bionic/include/"
+  headers_variant android "$bionic/include"
+else
+  echo "check-platform-branches: BIONIC_SOURCE is not set, so the Android branches are compiled against glibc's headers and the declarations of Scripts/platform-declarations/ only"
+fi
 
 # 7. AppDirectoriesTesting's Windows branch, which uses Foundation only: compiled here with
 #    os(Windows) true in that target alone (the library's Windows code needs WinSDK).

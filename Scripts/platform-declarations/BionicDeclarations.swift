@@ -12,15 +12,14 @@
 // `SOCK_STREAM`) is renamed `bionic_<name>`, and this file is added to each target: so each use
 // is type-checked against bionic's declaration alone, not glibc's. A name not listed here is
 // checked against glibc's declaration only. The bodies only make the file compile.
+//
+// `strerror` is not here although string.h declares it `char* _Nonnull`: clang knows it as a
+// library builtin and keeps the builtin's type, without the nullability, so Swift imports it
+// as glibc's (an implicitly unwrapped pointer), as compiling against bionic's own headers shows
+// (step 6a of the script, with BIONIC_SOURCE).
 
 #if canImport(Glibc)
   import Glibc
-
-  // char* _Nonnull strerror(int __errno_value);                        (string.h)
-  func bionic_strerror(_ code: Int32) -> UnsafeMutablePointer<CChar> {
-    guard let message = strerror(code) else { fatalError("strerror gave no message") }
-    return message
-  }
 
   // ssize_t pwrite(int __fd, const void* _Nonnull __buf, size_t __count, off_t __offset);
   //                                                                     (unistd.h)

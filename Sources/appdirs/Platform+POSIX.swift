@@ -6,7 +6,9 @@
   #if canImport(Darwin)
     import Darwin
   #elseif canImport(Android)
-    import Android
+    // bionic declares `environ` a mutable C global, which Swift 6 reads only through a
+    // `@preconcurrency` import; the tool reads it on its one thread, before it spawns.
+    @preconcurrency import Android
   #elseif canImport(Glibc)
     import Glibc
   #elseif canImport(Musl)
