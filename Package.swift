@@ -18,7 +18,7 @@ let package = Package(
     .trait(
       name: "FoundationAPI",
       description:
-        "URL and FileManager results beside the paths (directory(_:) -> URL, the FileManager one-liners); without it the library and the tool link no Foundation outside Apple platforms."
+        "URL and FileManager results beside the paths (directory(_:) -> URL, the FileManager one-liners); without it the library and the tool link no Foundation outside Apple platforms and Windows (whose tree operations are FoundationEssentials' FileManager)."
     ),
     .default(enabledTraits: ["FoundationAPI"]),
   ],

@@ -21,6 +21,10 @@
   // - Windows has no permission bits: setting them does nothing (a new folder inherits the
   //   access list of its parent, which in the user's profile is private), and a directory
   //   reports 0o700.
+  // - The tree calls that name an entry (listing, links, renames, removals) are `PathTreeCalls`:
+  //   Foundation's `FileManager` on the paths of the table, compiled and tested on Linux too.
+  //   The calls on an open file (reading, writing, flushing, times) are Win32 calls on its
+  //   handle, and a directory's exclusive lock is a named mutex (Win32 locks files only).
   // - Errors are `GetLastError()` values mapped to the C library's `errno` values (ucrt), so that
   //   the walk above reads them as on every other platform.
 
@@ -33,6 +37,8 @@
     struct Entry {
       var handle: HANDLE
       var path: String
+      /// The named mutex that `lockExclusively` took for this directory, released on close.
+      var lock: HANDLE? = nil
     }
     var entries: [Int32: Entry] = [:]
     var next: Int32 = 3
@@ -54,6 +60,10 @@
 
     fileprivate func remove(_ descriptor: Int32) -> HandleTable.Entry? {
       withLock { $0.entries.removeValue(forKey: descriptor) }
+    }
+
+    fileprivate func setLock(_ lock: HANDLE, of descriptor: Int32) {
+      withLock { $0.entries[descriptor]?.lock = lock }
     }
   }
 
@@ -79,7 +89,7 @@
   }
 
   /// The real system calls, made of Win32 calls.
-  struct LiveSystemCalls: WithoutTreeOperations {
+  struct LiveSystemCalls: PathTreeCalls {
     /// The descriptor whose names are whole paths.
     static let currentDirectoryDescriptor: Int32 = -100
 
@@ -98,17 +108,19 @@
     func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
       FileStatus, SystemErrno
     > {
-      guard let path = Self.path(in: directory, name: name) else { return .failure(.badDescriptor) }
+      guard let path = Self.path(in: directory, name: name) else {
+        return .failure(.badFileDescriptor)
+      }
       return status(path: path, followSymlinks: followSymlinks)
     }
 
     func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
-      guard let entry = handles.entry(descriptor) else { return .failure(.badDescriptor) }
+      guard let entry = handles.entry(descriptor) else { return .failure(.badFileDescriptor) }
       return Self.status(entry.handle)
     }
 
     func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-      guard let path = Self.path(in: directory, name: name) else { return .badDescriptor }
+      guard let path = Self.path(in: directory, name: name) else { return .badFileDescriptor }
       let made = Self.withWidePath(path) { CreateDirectoryW($0, nil) == true }
       return made ? nil : Self.lastError
     }
@@ -116,7 +128,9 @@
     func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
       -> Result<Int32, SystemErrno>
     {
-      guard let path = Self.path(in: directory, name: name) else { return .failure(.badDescriptor) }
+      guard let path = Self.path(in: directory, name: name) else {
+        return .failure(.badFileDescriptor)
+      }
       let handle: HANDLE
       switch Self.open(
         path, access: pathOnlyAccess, share: shareWithoutDelete, follow: options.followSymlinks)
@@ -137,11 +151,11 @@
     }
 
     func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
-      handles.entry(descriptor) == nil ? .badDescriptor : nil
+      handles.entry(descriptor) == nil ? .badFileDescriptor : nil
     }
 
     func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
-      handles.entry(pathDescriptor) == nil ? .badDescriptor : nil
+      handles.entry(pathDescriptor) == nil ? .badFileDescriptor : nil
     }
 
     func openFile(path: String) -> Result<Int32, SystemErrno> {
@@ -162,7 +176,7 @@
     func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
       Int, SystemErrno
     > {
-      guard let entry = handles.entry(descriptor) else { return .failure(.badDescriptor) }
+      guard let entry = handles.entry(descriptor) else { return .failure(.badFileDescriptor) }
       var count: DWORD = 0
       let size = DWORD(min(buffer.count, Int(Int32.max)))
       guard ReadFile(entry.handle, buffer.baseAddress, size, &count, nil) else {
@@ -172,7 +186,12 @@
     }
 
     func close(descriptor: Int32) {
-      if let entry = handles.remove(descriptor) { CloseHandle(entry.handle) }
+      guard let entry = handles.remove(descriptor) else { return }
+      if let lock = entry.lock {
+        ReleaseMutex(lock)
+        CloseHandle(lock)
+      }
+      CloseHandle(entry.handle)
     }
 
     func readLink(path: String) -> Result<String, SystemErrno> {
@@ -190,14 +209,15 @@
       Self.withWidePath(path) { _waccess($0, 0) == 0 }
     }
 
-    // MARK: The tree operations, not made of Win32 calls yet
+    // MARK: The tree operations
     //
-    // Moving an application's files needs an atomic rename that replaces an empty directory,
-    // symbolic links and an advisory lock on a directory, which Win32 spells differently
-    // (MoveFileExW, CreateSymbolicLinkW with its privilege, LockFileEx on a file). Until they
-    // are written and tested on Windows, the provider takes the ENOSYS answers of
-    // `WithoutTreeOperations`, so a migration, a cleaning or a cache tag stops at its first
-    // step and changes nothing; only this one has its answer already.
+    // What names an entry (listing, links, renames, removals) is `PathTreeCalls`, Foundation's
+    // `FileManager` on the paths of the table; what works on an open file is here, on its
+    // handle.
+
+    func path(in directory: Int32, name: String) -> String? {
+      Self.path(in: directory, name: name)
+    }
 
     func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
       FileStatus, SystemErrno
@@ -205,10 +225,140 @@
       status(in: directory, name: entry.description, followSymlinks: followSymlinks)
     }
 
+    func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+      openDirectory(
+        in: directory, name: entry.description,
+        options: DirectoryOpenOptions(followSymlinks: false, pathOnly: false))
+    }
+
+    func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
+      makeDirectory(in: directory, name: entry.description, mode: mode)
+    }
+
+    func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
+      guard let path = Self.path(in: directory, name: entry.description) else {
+        return .failure(.badFileDescriptor)
+      }
+      // Never through a reparse point: one found there is refused as a link, as O_NOFOLLOW
+      // refuses it.
+      switch Self.open(path, access: DWORD(GENERIC_READ), share: shareAll, follow: false) {
+      case .success(let handle):
+        switch Self.status(handle) {
+        case .success(let status) where status.type == .regular:
+          return .success(handles.add(handle, path: path))
+        case .success(let status):
+          CloseHandle(handle)
+          return .failure(status.type == .directory ? .isDirectory : .tooManySymbolicLinks)
+        case .failure(let error):
+          CloseHandle(handle)
+          return .failure(error)
+        }
+      case .failure(let error):
+        return .failure(error)
+      }
+    }
+
+    func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
+      Int32, SystemErrno
+    > {
+      guard let path = Self.path(in: directory, name: entry.description) else {
+        return .failure(.badFileDescriptor)
+      }
+      // CREATE_NEW fails on anything already there, a reparse point among them (O_EXCL).
+      let handle = Self.withWidePath(path) {
+        CreateFileW(
+          $0, DWORD(GENERIC_WRITE), shareWithoutDelete, nil, DWORD(CREATE_NEW),
+          DWORD(FILE_ATTRIBUTE_NORMAL), nil)
+      }
+      guard let handle, handle != INVALID_HANDLE_VALUE else { return .failure(Self.lastError) }
+      return .success(handles.add(handle, path: path))
+    }
+
+    func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno> {
+      // No in-kernel copy between two handles: the caller reads and writes.
+      .failure(.notImplemented)
+    }
+
+    func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
+      guard let entry = handles.entry(descriptor) else { return .failure(.badFileDescriptor) }
+      var written: DWORD = 0
+      let size = DWORD(min(buffer.count, Int(Int32.max)))
+      guard WriteFile(entry.handle, buffer.baseAddress, size, &written, nil) else {
+        return .failure(Self.lastError)
+      }
+      return .success(Int(written))
+    }
+
+    func synchronize(descriptor: Int32) -> SystemErrno? {
+      guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
+      // A directory's handle is opened for its attributes only, which FlushFileBuffers
+      // refuses; NTFS journals the directory's changes itself.
+      if case .success(let status) = Self.status(entry.handle), status.type == .directory {
+        return nil
+      }
+      if FlushFileBuffers(entry.handle) { return nil }
+      return Self.lastError
+    }
+
+    func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
+      guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
+      var written = Self.fileTime(time)
+      if SetFileTime(entry.handle, nil, nil, &written) { return nil }
+      return Self.lastError
+    }
+
+    func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
+      -> SystemErrno?
+    {
+      guard let path = Self.path(in: directory, name: entry.description) else {
+        return .badFileDescriptor
+      }
+      // The link itself, never what it leads to.
+      switch Self.open(path, access: DWORD(FILE_WRITE_ATTRIBUTES), share: shareAll, follow: false)
+      {
+      case .success(let handle):
+        defer { CloseHandle(handle) }
+        var written = Self.fileTime(time)
+        if SetFileTime(handle, nil, nil, &written) { return nil }
+        return Self.lastError
+      case .failure(let error):
+        return error
+      }
+    }
+
+    func lockExclusively(descriptor: Int32) -> SystemErrno? {
+      // Win32 locks byte ranges of files, not directories: the lock is a named mutex of this
+      // session, named by the directory's volume and file index (so every path to it takes the
+      // same one), waited for, and released when the descriptor is closed. A process that ends
+      // holding it abandons it, and the next waiter takes it.
+      guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
+      let status: FileStatus
+      switch Self.status(entry.handle) {
+      case .success(let found): status = found
+      case .failure(let error): return error
+      }
+      let name = "Local\\AppDirectories-lock-\(status.device)-\(status.inode)"
+      let mutex = name.withCString(encodedAs: UTF16.self) { CreateMutexW(nil, false, $0) }
+      guard let mutex else { return Self.lastError }
+      // WAIT_OBJECT_0 (0) and WAIT_ABANDONED (0x80): macros with casts, which Swift does not
+      // import.
+      switch WaitForSingleObject(mutex, INFINITE) {
+      case 0, 0x80:
+        handles.setLock(mutex, of: descriptor)
+        return nil
+      default:
+        let error = Self.lastError
+        CloseHandle(mutex)
+        return error
+      }
+    }
+
     // MARK: Single-instance locks
 
     func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
-      guard let path = Self.path(in: directory, name: name) else { return .failure(.badDescriptor) }
+      guard let path = Self.path(in: directory, name: name) else {
+        return .failure(.badFileDescriptor)
+      }
       // Made if missing, never through a reparse point: one found there is refused as a link.
       let flags = DWORD(FILE_ATTRIBUTE_NORMAL) | DWORD(FILE_FLAG_OPEN_REPARSE_POINT)
       let handle = Self.withWidePath(path) {
@@ -234,7 +384,7 @@
     private static let lockOffsetHigh: DWORD = 0x4000_0000
 
     func tryLockExclusively(descriptor: Int32) -> SystemErrno? {
-      guard let entry = handles.entry(descriptor) else { return .badDescriptor }
+      guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
       var overlapped = OVERLAPPED()
       overlapped.OffsetHigh = Self.lockOffsetHigh
       let flags = DWORD(LOCKFILE_EXCLUSIVE_LOCK) | DWORD(LOCKFILE_FAIL_IMMEDIATELY)
@@ -244,7 +394,7 @@
     }
 
     func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
-      guard let entry = handles.entry(descriptor) else { return .badDescriptor }
+      guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
       guard SetFilePointerEx(entry.handle, LARGE_INTEGER(), nil, DWORD(FILE_BEGIN)),
         SetEndOfFile(entry.handle)
       else { return Self.lastError }
@@ -335,6 +485,16 @@
       status.accessSeconds = Int(accessSinceEpoch / 10_000_000)
       status.accessNanoseconds = Int(accessSinceEpoch % 10_000_000) * 100
       return .success(status)
+    }
+
+    /// A time as Win32 keeps it: 100 ns ticks since 1601-01-01.
+    private static func fileTime(_ time: FileTime) -> FILETIME {
+      let ticks = UInt64(
+        bitPattern: Int64(time.seconds) * 10_000_000 + Int64(time.nanoseconds / 100)
+          + 116_444_736_000_000_000)
+      return FILETIME(
+        dwLowDateTime: DWORD(truncatingIfNeeded: ticks),
+        dwHighDateTime: DWORD(truncatingIfNeeded: ticks >> 32))
     }
 
     /// Whether the owner of an open file is the user of the process token, SYSTEM, or the

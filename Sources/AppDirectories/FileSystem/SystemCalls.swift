@@ -121,8 +121,7 @@ protocol SystemCallProvider: Sendable {
 
 /// A provider that has no tree operations (moving, copying, removing, tagging): each of them
 /// fails with `ENOSYS`, so that whatever needs one stops at its first step with a typed error
-/// and changes nothing. The Windows provider, until those calls are written in Win32, and test
-/// providers that model only the creation walk.
+/// and changes nothing: test providers that model only the creation walk.
 protocol WithoutTreeOperations: SystemCallProvider {}
 
 extension WithoutTreeOperations {
