@@ -41,7 +41,13 @@
 #  7. AppDirectoriesTesting's Windows branch (Foundation only) compiles, with os(Windows) made
 #     true in that target;
 #  8. the tests Windows builds (the files fenced neither `#if !os(Windows)` nor `#if os(macOS)
-#     || os(Linux)`, TestSupport without its POSIX files) compile with no C library and FoundationEssentials only.
+#     || os(Linux)`, TestSupport without its POSIX files) compile with no C library and
+#     FoundationEssentials only;
+#  9. the Windows branches of the library (without its Foundation trait), AppDirectoriesTesting
+#     and the tool compile against the Windows API as mingw-w64's headers declare it, under a
+#     stand-in of the WinSDK overlay (details at the step). This sees a misspelled or missing
+#     Win32 or C-runtime name, a wrong argument count, label or type, and an optional where
+#     the declaration has none, as Swift imports them.
 # What it cannot see: in the tests and the FoundationAPI code, a declaration of musl or bionic
 # that differs from glibc's and is not in Scripts/platform-declarations/ (6 compiles them
 # against glibc's headers; the lists hold the names the tests use whose types differ), and a
@@ -49,11 +55,14 @@
 # library's and the tool's Android code; the SDKs' own module maps and API notes (6a makes one
 # module of the headers; the API notes Swift ships for bionic touch fts_open, posix_spawn and
 # posix_spawnattr_init, which this package does not call); the 32-bit layouts of armv7
-# (mode_t narrower than st_mode: 6a compiles for x86_64); anything only Apple's or Windows'
-# compilers report (the library's Win32 code); and in 8 what the tests Windows builds use of
-# the library's internals that exist on Linux alone (the library is compiled for Linux
-# there), or of Foundation beyond FoundationEssentials (a false alarm: Windows has all of
-# Foundation).
+# (mode_t narrower than st_mode: 6a compiles for x86_64); anything only Apple's compilers
+# report; in 9, where Microsoft's headers differ from mingw-w64's (a name one has and the
+# other not, a type written differently), what Swift's importer does only for a Windows target
+# (its other mappings; `long` is 64-bit here, though `DWORD` is 32-bit as mingw writes it
+# for 64-bit systems), the FoundationAPI code, FoundationEssentials beyond the stand-in, and
+# linking; and in 8 what the tests Windows builds use of the library's internals that exist
+# on Linux alone (the library is compiled for Linux there), or of Foundation beyond
+# FoundationEssentials (a false alarm: Windows has all of Foundation).
 # Run from the package root: `[BIONIC_SOURCE=DIR] bash Scripts/check-platform-branches.sh
 # [--static-only]`.
 set -euo pipefail
@@ -329,6 +338,65 @@ if (cd "$windows_copy" && swift build --build-tests \
 else
   grep -E 'error:' "$scratch/windows-tests.log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
   fail "the tests that Windows builds do not compile without POSIX (the errors are above)"
+fi
+
+# 9. The Windows branches of the library (without its Foundation trait), AppDirectoriesTesting
+#    and the tool, against the Windows API as mingw-w64's headers declare it (Debian's
+#    mingw-w64-x86-64-dev, installed by .ci/run): in a copy, os(Windows) is made true and the
+#    other platforms' branches false; clang modules `ucrt` and `WinSDK` are made of those
+#    headers (Scripts/platform-declarations/WindowsCRT.h and WindowsSDK.h), under a stand-in of
+#    the WinSDK overlay (WinSDK.swift) and of the FoundationEssentials names the tree calls use
+#    (FoundationEssentials.swift). Two adaptations make the headers read as Swift's Windows
+#    toolchain reads Microsoft's: `BOOL` and `WINBOOL` are C's `_Bool` (the importer maps
+#    `BOOL` to Swift's `Bool`), and `__MSABI_LONG(n)` is written `n` (Microsoft's headers write
+#    the plain literal, which Swift imports). Only compiled, for x86_64.
+windows_include=/usr/x86_64-w64-mingw32/include
+if [ -f "$windows_include/windows.h" ]; then
+  win="$scratch/win32"
+  mkdir -p "$win/copy" "$win/modules" "$win/overlay"
+  cp -rL "$windows_include" "$win/include"
+  sed -i -E 's/typedef int (BOOL|WINBOOL);/typedef _Bool \1;/' "$win/include/minwindef.h"
+  find "$win/include" -name '*.h' -print0 \
+    | xargs -0 sed -i -E '/^\s*#\s*define\s+__MSABI_LONG/!s/__MSABI_LONG\(([^()]*)\)/\1/g'
+  cp Scripts/platform-declarations/WindowsCRT.h Scripts/platform-declarations/WindowsSDK.h "$win/modules/"
+  printf 'module ucrt [system] {\n  header "WindowsCRT.h"\n  export *\n}\nmodule WinSDK [system] {\n  header "WindowsSDK.h"\n  export *\n}\n' \
+    >"$win/modules/module.modulemap"
+  win_flags=(-Xcc -nostdlibinc -Xcc -isystem -Xcc "$win/include"
+    -Xcc "-fmodule-map-file=$win/modules/module.modulemap"
+    -Xcc -D_WIN32 -Xcc -D_WIN64 -Xcc -D__MINGW32__ -Xcc -D__MINGW64__ -Xcc -D_UCRT
+    -Xcc -fdeclspec -Xcc -fshort-wchar -Xcc -Wno-everything
+    # mingw's malloc.h and the compiler's intrinsics headers define the same inline functions.
+    -Xcc -D_MALLOC_H_)
+  if swiftc -parse-as-library -emit-module -module-name WinSDK -import-underlying-module \
+    -I "$win/modules" -emit-module-path "$win/overlay/WinSDK.swiftmodule" \
+    Scripts/platform-declarations/WinSDK.swift "${win_flags[@]}" >"$win/overlay.log" 2>&1 \
+    && swiftc -parse-as-library -emit-module -module-name FoundationEssentials \
+      -emit-module-path "$win/overlay/FoundationEssentials.swiftmodule" \
+      Scripts/platform-declarations/FoundationEssentials.swift >>"$win/overlay.log" 2>&1; then
+    git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$win/copy"
+    find "$win/copy/Sources" -name '*.swift' -print0 | xargs -0 sed -E -i \
+      's/os\(Linux\)/os(LinuxDisabledByCheck)/g; s/os\(Windows\)/os(Linux)/g; s/canImport\((Darwin|Android|Glibc|Musl)\)/canImport(\1DisabledByCheck)/g'
+    win_flags+=(-Xswiftc -I -Xswiftc "$win/overlay")
+    win_failed=""
+    for target in AppDirectories AppDirectoriesTesting appdirs; do
+      if ! (cd "$win/copy" && swift build --target "$target" --disable-default-traits \
+        --scratch-path "$win/build" "${win_flags[@]}") >>"$win/build.log" 2>&1; then
+        win_failed=$target
+        break
+      fi
+    done
+    if [ -z "$win_failed" ]; then
+      echo "check-platform-branches: the Windows branches of the library, AppDirectoriesTesting and the tool compile against mingw-w64's Windows headers"
+    else
+      grep -E 'error:' "$win/build.log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
+      fail "the Windows branches of $win_failed do not compile against mingw-w64's Windows headers (the errors are above)"
+    fi
+  else
+    grep -E 'error:' "$win/overlay.log" | head -20 >&2
+    fail "the stand-ins of the WinSDK overlay and FoundationEssentials do not compile"
+  fi
+else
+  fail "mingw-w64's Windows headers are not at $windows_include: install Debian's mingw-w64-x86-64-dev"
 fi
 
 [ "$failures" -eq 0 ] || exit 1

@@ -302,6 +302,11 @@
 
     func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
       guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
+      // A directory's handle is opened for its attributes only: its time is set through a
+      // second handle on its path, which the first keeps naming it.
+      if case .success(let status) = Self.status(entry.handle), status.type == .directory {
+        return Self.setModificationTime(of: entry.path, time)
+      }
       var written = Self.fileTime(time)
       if SetFileTime(entry.handle, nil, nil, &written) { return nil }
       return Self.lastError
@@ -313,14 +318,18 @@
       guard let path = Self.path(in: directory, name: entry.description) else {
         return .badFileDescriptor
       }
-      // The link itself, never what it leads to.
-      switch Self.open(path, access: DWORD(FILE_WRITE_ATTRIBUTES), share: shareAll, follow: false)
-      {
+      return Self.setModificationTime(of: path, time)
+    }
+
+    /// Sets the modification time of what `path` names, a link itself and never what it leads
+    /// to.
+    private static func setModificationTime(of path: String, _ time: FileTime) -> SystemErrno? {
+      switch open(path, access: DWORD(FILE_WRITE_ATTRIBUTES), share: shareAll, follow: false) {
       case .success(let handle):
         defer { CloseHandle(handle) }
-        var written = Self.fileTime(time)
+        var written = fileTime(time)
         if SetFileTime(handle, nil, nil, &written) { return nil }
-        return Self.lastError
+        return lastError
       case .failure(let error):
         return error
       }
