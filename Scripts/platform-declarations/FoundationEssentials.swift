@@ -16,8 +16,7 @@ public final class FileManager: @unchecked Sendable {
   public func destinationOfSymbolicLink(atPath path: String) throws -> String {
     fatalError("a stand-in, never run")
   }
-  public func createSymbolicLink(atPath path: String, withDestinationPath destPath: String) throws
-  {
+  public func createSymbolicLink(atPath path: String, withDestinationPath destPath: String) throws {
     fatalError("a stand-in, never run")
   }
   public func linkItem(atPath srcPath: String, toPath dstPath: String) throws {

@@ -9,8 +9,8 @@
 // macros with casts, which Swift does not import: the names below, with the overlay's
 // signatures. Compiled with `-import-underlying-module`, as the overlay is.
 
-@_exported import ucrt
 @_exported import WinSDK
+@_exported import ucrt
 
 public var HANDLE_FLAG_INHERIT: DWORD { 0x0000_0001 }
 public var STARTF_USESTDHANDLES: DWORD { 0x0000_0100 }
