@@ -168,6 +168,29 @@
         return result
       }
 
+      /// The apparent size in bytes of everything below `path`, each file once, as `du` counts
+      /// it: GNU du's `-sb` on Linux, BSD du's `-s -A -B 1` on macOS (which has no `-b`).
+      static func apparentSize(of path: String, in root: TemporaryRoot) throws -> Int64? {
+        #if os(macOS)
+          let command = ["/usr/bin/du", "-s", "-A", "-B", "1", path]
+        #else
+          let command = ["/usr/bin/du", "-sb", path]
+        #endif
+        let result = try runProcess(command, environment: [:], in: root)
+        return Int64(result.standardOutput.split(separator: "\t").first ?? "")
+      }
+
+      /// The command that runs `command` with a terminal as its standard output (and its
+      /// output in the result): util-linux's `script -qec` on Linux, BSD's `script -q` on macOS.
+      static func withTerminal(_ command: [String]) -> [String] {
+        #if os(macOS)
+          return ["/usr/bin/script", "-q", "/dev/null"] + command
+        #else
+          let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+          return ["/usr/bin/script", "-qec", line.joined(separator: " "), "/dev/null"]
+        #endif
+      }
+
       /// Starts the built tool with exactly `environment`, its output discarded, for a test that
       /// stops it midway (with `kill`); the caller waits for it.
       static func start(_ arguments: [String], environment: [String: String]) throws -> Process {

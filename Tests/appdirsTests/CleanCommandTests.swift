@@ -22,11 +22,6 @@
         standardError: standardError, sourceLocation: sourceLocation)
     }
 
-    static func du(_ path: String, _ root: TemporaryRoot) throws -> Int64? {
-      let result = try Tool.runProcess(["/usr/bin/du", "-sb", path], environment: [:], in: root)
-      return Int64(result.standardOutput.split(separator: "\t").first ?? "")
-    }
-
     @Test func listSizesGivesBytesInJSONAndHumanUnitsInTheTable() throws {
       let root = try TemporaryRoot.withUserDirectories()
       try TreeSnapshot.makeSample(at: root.home + "/.cache/ExampleApp/sample")
@@ -42,8 +37,10 @@
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
       let directories = try #require(object["directories"] as? [String: [String: Any]])
-      let cacheSize = try #require(try Self.du(root.home + "/.cache/ExampleApp", root))
-      let configSize = try #require(try Self.du(root.home + "/.config/ExampleApp", root))
+      let cacheSize = try #require(
+        try Tool.apparentSize(of: root.home + "/.cache/ExampleApp", in: root))
+      let configSize = try #require(
+        try Tool.apparentSize(of: root.home + "/.config/ExampleApp", in: root))
       #expect((directories["cache"]?["size"] as? NSNumber)?.int64Value == cacheSize)
       #expect((directories["config"]?["size"] as? NSNumber)?.int64Value == configSize)
       // Missing directories and the shared base directories have no size.
@@ -79,8 +76,10 @@
       try root.write(String(repeating: "c", count: 2048), to: "home/.cache/ExampleApp/a")
       try root.write("s", to: "home/.config/ExampleApp/settings")
       let before = TreeSnapshot.lines(of: root.path)
-      let cacheSize = try #require(try Self.du(root.home + "/.cache/ExampleApp", root))
-      let configSize = try #require(try Self.du(root.home + "/.config/ExampleApp", root))
+      let cacheSize = try #require(
+        try Tool.apparentSize(of: root.home + "/.cache/ExampleApp", in: root))
+      let configSize = try #require(
+        try Tool.apparentSize(of: root.home + "/.config/ExampleApp", in: root))
       let cache = try Self.run(["clean", "--app", "ExampleApp", "--cache"], root)
       #expect(cache.status == 0)
       #expect(

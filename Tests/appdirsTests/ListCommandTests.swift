@@ -258,8 +258,7 @@
       var environment = root.toolEnvironment
       environment["NO_COLOR"] = noColor
       let result = try Tool.runProcess(
-        ["/usr/bin/script", "-qec", "'\(Tool.path)' list", "/dev/null"], environment: environment,
-        in: root)
+        Tool.withTerminal([Tool.path, "list"]), environment: environment, in: root)
       #expect(result.status == 0)
       #expect(result.standardOutput.contains("KIND"))
       #expect(result.standardOutput.contains("\u{1B}[") == coloured)
