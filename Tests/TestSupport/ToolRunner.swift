@@ -94,13 +94,17 @@
       /// The user the permission tests run as (`nobody`, whose home is `/nonexistent`).
       static let unprivilegedUser: uid_t = 65534
 
-      /// The built tool: `appdirs` in the directory of the running test executable.
+      /// The built tool: `appdirs` in the directory of the test executable or bundle. On Linux
+      /// the tests are the running executable; on macOS `swift test` runs them in a helper
+      /// (`xctest`, `swiftpm-testing-helper`) that loads the `.xctest` bundle, which is found
+      /// among the loaded bundles and the helper's arguments.
       static let path: String = {
-        let candidates = [
-          CommandLine.arguments[0],
-          (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "",
-        ]
-        for candidate in candidates where !candidate.isEmpty {
+        let candidates =
+          [(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""]
+          + CommandLine.arguments
+          + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
+        for candidate in candidates
+        where !candidate.isEmpty && FileManager.default.fileExists(atPath: candidate) {
           var directory = URL(fileURLWithPath: candidate).deletingLastPathComponent()
           // Where the tests are a bundle, the executable sits deeper inside it.
           for _ in 0..<4 {
