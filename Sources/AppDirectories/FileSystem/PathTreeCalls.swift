@@ -74,18 +74,18 @@
     func link(
       in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
     ) -> SystemErrno? {
-      guard let source = path(in: directory, name: entry.description),
-        let target = path(in: targetDirectory, name: targetEntry.description)
-      else { return .badFileDescriptor }
+      guard let (source, target) = paths(directory, entry, targetDirectory, targetEntry) else {
+        return .badFileDescriptor
+      }
       return fileManager { try $0.linkItem(atPath: source, toPath: target) }
     }
 
     func rename(
       in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
     ) -> SystemErrno? {
-      guard let source = path(in: directory, name: entry.description),
-        let target = path(in: targetDirectory, name: targetEntry.description)
-      else { return .badFileDescriptor }
+      guard let (source, target) = paths(directory, entry, targetDirectory, targetEntry) else {
+        return .badFileDescriptor
+      }
       // Between two volumes a move would be a copy: the caller copies under its own rules.
       if let from = volume(of: directory), let to = volume(of: targetDirectory), from != to {
         return .crossDevice
@@ -121,6 +121,16 @@
         }
       }
       return fileManager { try $0.removeItem(atPath: path) }
+    }
+
+    /// The paths of an entry and of its new name, for a call that names two.
+    private func paths(
+      _ directory: Int32, _ entry: FileName, _ targetDirectory: Int32, _ targetEntry: FileName
+    ) -> (String, String)? {
+      guard let source = path(in: directory, name: entry.description),
+        let target = path(in: targetDirectory, name: targetEntry.description)
+      else { return nil }
+      return (source, target)
     }
 
     /// Runs `body` on the default file manager; its error as an `errno` value.

@@ -138,15 +138,8 @@
       case .success(let opened): handle = opened
       case .failure(let error): return .failure(error)
       }
-      switch Self.status(handle) {
-      case .success(let status) where status.type == .directory:
-        return .success(handles.add(handle, path: path))
-      case .success(let status):
-        CloseHandle(handle)
-        return .failure(status.type == .symbolicLink ? .tooManySymbolicLinks : .notDirectory)
-      case .failure(let error):
-        CloseHandle(handle)
-        return .failure(error)
+      return Self.adopt(handle, path: path, as: .directory) {
+        $0 == .symbolicLink ? .tooManySymbolicLinks : .notDirectory
       }
     }
 
@@ -243,15 +236,8 @@
       // refuses it.
       switch Self.open(path, access: DWORD(GENERIC_READ), share: shareAll, follow: false) {
       case .success(let handle):
-        switch Self.status(handle) {
-        case .success(let status) where status.type == .regular:
-          return .success(handles.add(handle, path: path))
-        case .success(let status):
-          CloseHandle(handle)
-          return .failure(status.type == .directory ? .isDirectory : .tooManySymbolicLinks)
-        case .failure(let error):
-          CloseHandle(handle)
-          return .failure(error)
+        return Self.adopt(handle, path: path, as: .regular) {
+          $0 == .directory ? .isDirectory : .tooManySymbolicLinks
         }
       case .failure(let error):
         return .failure(error)
@@ -376,15 +362,8 @@
           nil)
       }
       guard let handle, handle != INVALID_HANDLE_VALUE else { return .failure(Self.lastError) }
-      switch Self.status(handle) {
-      case .success(let status) where status.type == .regular:
-        return .success(handles.add(handle, path: path))
-      case .success(let status):
-        CloseHandle(handle)
-        return .failure(status.type == .symbolicLink ? .tooManySymbolicLinks : .isDirectory)
-      case .failure(let error):
-        CloseHandle(handle)
-        return .failure(error)
+      return Self.adopt(handle, path: path, as: .regular) {
+        $0 == .symbolicLink ? .tooManySymbolicLinks : .isDirectory
       }
     }
 
@@ -409,12 +388,10 @@
       else { return Self.lastError }
       var offset = 0
       while offset < bytes.count {
-        var written: DWORD = 0
-        let wrote = bytes[offset...].withUnsafeBytes { rest in
-          WriteFile(entry.handle, rest.baseAddress, DWORD(rest.count), &written, nil)
+        switch bytes[offset...].withUnsafeBytes({ write(descriptor: descriptor, from: $0) }) {
+        case .success(let written): offset += written
+        case .failure(let error): return error
         }
-        guard wrote else { return Self.lastError }
-        offset += Int(written)
       }
       return nil
     }
@@ -494,6 +471,24 @@
       status.accessSeconds = Int(accessSinceEpoch / 10_000_000)
       status.accessNanoseconds = Int(accessSinceEpoch % 10_000_000) * 100
       return .success(status)
+    }
+
+    /// Gives out a descriptor for `handle` when what it opened is of `type`; otherwise closes
+    /// it and answers `refusal` of what it is.
+    private static func adopt(
+      _ handle: HANDLE, path: String, as type: FileStatus.FileType,
+      else refusal: (FileStatus.FileType) -> SystemErrno
+    ) -> Result<Int32, SystemErrno> {
+      switch status(handle) {
+      case .success(let status) where status.type == type:
+        return .success(handles.add(handle, path: path))
+      case .success(let status):
+        CloseHandle(handle)
+        return .failure(refusal(status.type))
+      case .failure(let error):
+        CloseHandle(handle)
+        return .failure(error)
+      }
     }
 
     /// A time as Win32 keeps it: 100 ns ticks since 1601-01-01.
