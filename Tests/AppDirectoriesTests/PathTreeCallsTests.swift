@@ -116,6 +116,11 @@
           call: { $0.remove(in: $1, entry: FileName("a"), isDirectory: true) },
           answer: .directoryNotEmpty, after: ["a", "a/file"]),
         Row(
+          name: "removing a folder as a file is EISDIR, and removes nothing",
+          before: { try $0.write("x", to: "a/file") },
+          call: { $0.remove(in: $1, entry: FileName("a"), isDirectory: false) },
+          answer: .isDirectory, after: ["a", "a/file"]),
+        Row(
           name: "removing an empty folder",
           before: { try $0.makeDirectory($0.path + "/a", mode: 0o700) },
           call: { $0.remove(in: $1, entry: FileName("a"), isDirectory: true) }, answer: nil,

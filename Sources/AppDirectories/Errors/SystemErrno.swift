@@ -61,6 +61,8 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
   public static let notImplemented = SystemErrno(rawValue: ENOSYS)
   /// `EBADF`: not an open descriptor.
   static let badFileDescriptor = SystemErrno(rawValue: EBADF)
+  /// `EISDIR`: a directory where a file was expected.
+  static let isDirectory = SystemErrno(rawValue: EISDIR)
   /// `EBUSY`: the file or directory is in use.
   public static let busy = SystemErrno(rawValue: EBUSY)
   /// `EAGAIN` (`EWOULDBLOCK`): the call would have to wait, such as for a lock another holder

@@ -18,9 +18,9 @@
   ///   caller makes under its own rules), replaces an empty directory with a directory, and
   ///   answers `ENOTEMPTY` for a full one and `EEXIST` for anything else in the way, where
   ///   POSIX would replace a file;
-  /// - removing a directory removes it only when it is empty (`ENOTEMPTY` otherwise), in two
-  ///   steps: `FileManager` removes a folder with what is in it, so the emptiness is looked at
-  ///   first;
+  /// - removing a directory removes it only when it is empty (`ENOTEMPTY` otherwise), and
+  ///   removing a file never removes a directory (`EISDIR`), each in two steps: `FileManager`
+  ///   removes a folder with what is in it, so what is there is looked at first;
   /// - Foundation's errors become the `errno` values of the calls they stand for.
   ///
   /// The same code is compiled and tested on Linux, with a provider whose descriptors are real
@@ -119,6 +119,13 @@
         } catch {
           return SystemErrno(fileManagerError: error)
         }
+      } else if case .success(let found) = status(
+        in: directory, entry: entry, followSymlinks: false),
+        found.type == .directory
+      {
+        // A directory put where a file was is refused, as unlinkat refuses it, and not removed
+        // with what is in it.
+        return .isDirectory
       }
       return fileManager { try $0.removeItem(atPath: path) }
     }

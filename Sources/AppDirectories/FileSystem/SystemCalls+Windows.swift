@@ -555,8 +555,6 @@
   extension SystemErrno {
     /// `EBADF`: a descriptor this provider did not give out.
     fileprivate static let badDescriptor = SystemErrno(rawValue: EBADF)
-    /// `EISDIR`: a directory where a file was expected.
-    fileprivate static let isDirectory = SystemErrno(rawValue: EISDIR)
 
     /// The `errno` value that means what a Win32 error code means here.
     fileprivate init(windowsError: DWORD) {
