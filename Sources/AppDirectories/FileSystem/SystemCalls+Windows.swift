@@ -324,8 +324,9 @@
     func lockExclusively(descriptor: Int32) -> SystemErrno? {
       // Win32 locks byte ranges of files, not directories: the lock is a named mutex of this
       // session, named by the directory's volume and file index (so every path to it takes the
-      // same one), waited for, and released when the descriptor is closed. A process that ends
-      // holding it abandons it, and the next waiter takes it.
+      // same one), waited for, and released when the descriptor is closed, on the thread that
+      // took it (the migration takes and releases it in one synchronous call). A process that
+      // ends holding it abandons it, and the next waiter takes it.
       guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
       let status: FileStatus
       switch Self.status(entry.handle) {
@@ -335,10 +336,9 @@
       let name = "Local\\AppDirectories-lock-\(status.device)-\(status.inode)"
       let mutex = name.withCString(encodedAs: UTF16.self) { CreateMutexW(nil, false, $0) }
       guard let mutex else { return Self.lastError }
-      // WAIT_OBJECT_0 (0) and WAIT_ABANDONED (0x80): macros with casts, which Swift does not
-      // import.
+      // WAIT_ABANDONED (0x80) is a macro with a cast, which Swift does not import.
       switch WaitForSingleObject(mutex, INFINITE) {
-      case 0, 0x80:
+      case WAIT_OBJECT_0, 0x80:
         handles.setLock(mutex, of: descriptor)
         return nil
       default:
