@@ -170,6 +170,36 @@
         }
       }
 
+      /// `FileManager`'s errors as the `errno` values of the calls they stand for.
+      static let errors: [(CocoaError, SystemErrno)] = [
+        (CocoaError(.fileNoSuchFile), .noSuchFileOrDirectory),
+        (CocoaError(.fileReadNoSuchFile), .noSuchFileOrDirectory),
+        (CocoaError(.fileWriteFileExists), .fileExists),
+        (CocoaError(.fileReadNoPermission), .permissionDenied),
+        (CocoaError(.fileWriteNoPermission), .permissionDenied),
+        (CocoaError(.fileWriteOutOfSpace), .noSpace),
+        (CocoaError(.fileWriteVolumeReadOnly), .readOnlyFileSystem),
+        (CocoaError(.fileReadInvalidFileName), .invalidArgument),
+        (CocoaError(.fileWriteInvalidFileName), .invalidArgument),
+        (CocoaError(.fileReadUnknown), .ioError),
+        // The system call's own errno wins over the code.
+        (
+          CocoaError(.fileWriteUnknown, userInfo: ["NSUnderlyingError": POSIXError(.EXDEV)]),
+          .crossDevice
+        ),
+      ]
+
+      @Test(arguments: errors)
+      func fileManagerErrorsAreErrnoValues(_ error: CocoaError, _ expected: SystemErrno) {
+        #expect(SystemErrno(fileManagerError: error) == expected)
+      }
+
+      @Test("An error that is not Foundation's is EIO")
+      func otherErrorsAreIOErrors() {
+        struct Other: Error {}
+        #expect(SystemErrno(fileManagerError: Other()) == .ioError)
+      }
+
       @Test("A listing and a link's target come back as written")
       func listingAndLinks() throws {
         try TemporaryRoot.with { root in
