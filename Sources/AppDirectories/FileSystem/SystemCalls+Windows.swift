@@ -279,9 +279,7 @@
       guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
       // A directory's handle is opened for its attributes only, which FlushFileBuffers
       // refuses; NTFS journals the directory's changes itself.
-      if case .success(let status) = Self.status(entry.handle), status.type == .directory {
-        return nil
-      }
+      if Self.isDirectory(entry.handle) { return nil }
       if FlushFileBuffers(entry.handle) { return nil }
       return Self.lastError
     }
@@ -290,9 +288,7 @@
       guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
       // A directory's handle is opened for its attributes only: its time is set through a
       // second handle on its path, which the first keeps naming it.
-      if case .success(let status) = Self.status(entry.handle), status.type == .directory {
-        return Self.setModificationTime(of: entry.path, time)
-      }
+      if Self.isDirectory(entry.handle) { return Self.setModificationTime(of: entry.path, time) }
       var written = Self.fileTime(time)
       if SetFileTime(entry.handle, nil, nil, &written) { return nil }
       return Self.lastError
@@ -489,6 +485,14 @@
         CloseHandle(handle)
         return .failure(error)
       }
+    }
+
+    /// Whether an open handle is a directory's, from its attributes alone: what the copy asks
+    /// of every file it flushes and dates, where ``status(_:)`` would also read the owner.
+    private static func isDirectory(_ handle: HANDLE) -> Bool {
+      var info = BY_HANDLE_FILE_INFORMATION()
+      guard GetFileInformationByHandle(handle, &info) else { return false }
+      return info.dwFileAttributes & DWORD(FILE_ATTRIBUTE_DIRECTORY) != 0
     }
 
     /// A time as Win32 keeps it: 100 ns ticks since 1601-01-01.
