@@ -247,8 +247,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
   ///
   /// Later changes to the process environment (`setenv`) are not seen; call ``capture()`` for a
   /// fresh snapshot.
-  public static var current: ProcessEnvironment {
-    taskCurrent?.environment ?? processWide.withLock { $0 }?.environment ?? captured
+  public static var current: ProcessEnvironment { chosen ?? captured }
+
+  /// The environment made current for this task, else for the whole process; `nil` when
+  /// neither was, and the captured one is current. The one place that says which environment is
+  /// current: every door of the library that has no environment passed to it asks this, and
+  /// nothing keeps its answer past a change of it.
+  static var chosen: ProcessEnvironment? {
+    taskCurrent?.environment ?? processWide.withLock { $0 }?.environment
   }
 
   /// The environment made the whole process's with

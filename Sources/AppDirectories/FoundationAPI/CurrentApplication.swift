@@ -11,19 +11,20 @@
 
   extension AppDirectories {
     /// Finds or creates one of the running application's directories, named after its
-    /// executable, in the current environment: the one a task made current
-    /// (``ProcessEnvironment/withCurrent(_:operation:)-(_,()->R)``), resolved anew, else the
-    /// process's, resolved once, whose steady state copies nothing but the URL.
+    /// executable, in the current environment (``ProcessEnvironment/current``): one made current
+    /// for the task or the whole process is resolved anew, the captured one once, whose steady
+    /// state copies nothing but the URL.
     static func currentApplicationDirectory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
-      if let current = ProcessEnvironment.taskCurrent {
-        return try AppDirectories(app: currentApplicationName, environment: current.environment)
+      if let chosen = ProcessEnvironment.chosen {
+        return try AppDirectories(app: currentApplicationName, environment: chosen)
           .directory(kind)
       }
       return try processApplication.directories.get().directory(kind)
     }
 
-    /// The running application's directories in the process's own environment, made once, in
-    /// a box so that the steady state borrows them instead of copying them.
+    /// The running application's directories in the captured environment, which never
+    /// changes, made once, in a box so that the steady state borrows them instead of copying
+    /// them.
     private static let processApplication = ProcessApplication()
 
     private final class ProcessApplication: Sendable {
