@@ -315,7 +315,7 @@ public struct AppDirectories: Sendable {
   private func mayTagFoundCache(at path: String) -> Bool {
     if (try? cacheNeedsTag()) == false { return true }
     guard
-      case .success(let directory) = FileTree(syscalls: syscalls).openDirectory(path)
+      case .success(let directory)? = try? DirectoryOpener(syscalls: syscalls).openUnfollowed(path)
     else { return false }
     defer { syscalls.close(descriptor: directory) }
     guard case .success(let entries) = syscalls.listDirectory(descriptor: directory) else {

@@ -68,10 +68,11 @@
           syscalls: .live
         ).directory(.runtime)
         let folder = root.at("run/ExampleApp")
-        // The open of the application's folder that reaches the lock file, not the check's.
+        // The open of the application's folder that reaches the lock file, the last step of
+        // the walk to it (the check of the folder found it with one stat).
         let recorder = RecordingSystemCalls(faults: [
           RecordingSystemCalls.Fault(errno: EACCES, remaining: 1) {
-            $0.call == .openat && $0.name == folder
+            $0.call == .openat && $0.name == "ExampleApp"
           }
         ])
         let faulty = try AppDirectories(

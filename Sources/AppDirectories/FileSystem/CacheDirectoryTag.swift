@@ -49,12 +49,9 @@ struct CacheDirectoryTag: Sendable {
   @discardableResult
   func write(in path: String, application: String) -> Bool {
     let directory: Int32
-    switch syscalls.openDirectory(
-      in: SystemCalls.currentDirectory, name: path,
-      options: DirectoryOpenOptions(followSymlinks: false, pathOnly: false))
-    {
-    case .success(let opened): directory = opened
-    case .failure: return false
+    switch try? DirectoryOpener(syscalls: syscalls).openUnfollowed(path) {
+    case .success(let opened)?: directory = opened
+    case .failure?, nil: return false
     }
     defer { syscalls.close(descriptor: directory) }
     guard case .success(let status) = syscalls.status(descriptor: directory),

@@ -51,8 +51,16 @@ struct DirectoryCreator: Sendable {
       // The directory handed back is the user's or root's, or lies under the home,
       // from the owner in this same `stat`; a link planted in a shared directory that leads to
       // another user's directory is never returned as the application's.
-      if status.owner != user && status.owner != 0 && !liesUnderHome(path) {
-        throw .directoryOfAnotherUser(path: path, owner: status.owner, creating: false)
+      if status.owner != user && status.owner != 0 {
+        guard liesUnderHome(path) else {
+          throw .directoryOfAnotherUser(path: path, owner: status.owner, creating: false)
+        }
+        // Another user's directory under the home is the user's only when the home leads to
+        // it: reached again through the walk, which refuses a link of someone else's on the
+        // way, such as one in a shared folder that the user's own link points into.
+        if let reached = try DirectoryOpener(syscalls: syscalls).openDirectory(path) {
+          syscalls.close(descriptor: reached)
+        }
       }
       return false
     case .failure(let error) where error == .nameTooLong:
@@ -178,10 +186,12 @@ struct DirectoryCreator: Sendable {
       switch error {
       case .fileExists, .permissionDenied, .notPermitted, .readOnlyFileSystem:
         // The component may exist even when mkdirat reports a permission error first.
-        switch openExisting(parent: parent, name: name, path: path) {
+        switch DirectoryWalk(syscalls: syscalls).open(
+          name, in: parent, at: path, pathOnly: true)
+        {
         case .success(let descriptor):
           return (descriptor, false)
-        case .failure(.vanished):
+        case .failure(.missing):
           if error == .fileExists { continue }
           if error == .permissionDenied, attempt < 11, let complete = isBeingCreated(parent) {
             // Another creator made the parent under a umask that removed the owner's write
@@ -271,66 +281,6 @@ struct DirectoryCreator: Sendable {
       return .notADirectory(path: path)
     default:
       return Self.error(error, at: path)
-    }
-  }
-
-  private enum OpenFailure: Error {
-    case vanished
-    case failed(DirectoryError)
-  }
-
-  /// Opens a component that already exists. A real directory opens without following
-  /// anything; a symbolic link is followed only when the effective user or root owns it (the
-  /// kernel's `protected_symlinks` rule, whatever the machine's setting), so that a user's
-  /// `~/.cache` on another disk works and a link planted by someone else does not.
-  private func openExisting(parent: Int32, name: String, path: String) -> Result<
-    Int32, OpenFailure
-  > {
-    let direct = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
-    switch syscalls.openDirectory(in: parent, name: name, options: direct) {
-    case .success(let descriptor):
-      return .success(descriptor)
-    case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
-      switch syscalls.status(in: parent, name: name, followSymlinks: false) {
-      case .success(let link) where link.type == .symbolicLink:
-        guard link.owner == syscalls.effectiveUserID || link.owner == 0 else {
-          return .failure(
-            .failed(.ownedByAnotherUser(path: path, owner: link.owner, isSymbolicLink: true)))
-        }
-        return followLink(parent: parent, name: name, path: path)
-      case .success(let status) where status.type == .directory:
-        // A real directory that still could not be opened as one: the open's error stands.
-        return .failure(.failed(Self.error(error, at: path)))
-      case .success:
-        return .failure(.failed(.notADirectory(path: path)))
-      case .failure:
-        return .failure(.vanished)
-      }
-    case .failure(let error) where error == .noSuchFileOrDirectory:
-      return .failure(.vanished)
-    case .failure(let error):
-      return .failure(.failed(Self.error(error, at: path)))
-    }
-  }
-
-  /// Opens the directory a trusted symbolic link leads to.
-  private func followLink(parent: Int32, name: String, path: String) -> Result<
-    Int32, OpenFailure
-  > {
-    let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: true)
-    switch syscalls.openDirectory(in: parent, name: name, options: options) {
-    case .success(let descriptor):
-      return .success(descriptor)
-    case .failure(let error):
-      switch error {
-      case .noSuchFileOrDirectory, .tooManySymbolicLinks:
-        // Its target is missing, or the links loop.
-        return .failure(.failed(.danglingSymlink(path: path)))
-      case .notDirectory:
-        return .failure(.failed(.notADirectory(path: path)))
-      default:
-        return .failure(.failed(Self.error(error, at: path)))
-      }
     }
   }
 

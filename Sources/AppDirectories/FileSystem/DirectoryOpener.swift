@@ -2,10 +2,10 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-/// Reaches an existing path through descriptors, one component at a time from `/`, under the
-/// walk's link rule: a symbolic link on the way is followed only when the effective
-/// user or root owns it, so a link that someone else planted in a shared folder on the way
-/// never leads a removal or a move elsewhere. Nothing is created.
+/// Reaches an existing path through descriptors, one component at a time from `/`, each a step
+/// of the one walk (``DirectoryWalk``): a symbolic link on the way, or in a link's target, is
+/// followed only when the effective user or root owns it, so a link that someone else planted
+/// in a shared folder on the way never leads a removal or a move elsewhere. Nothing is created.
 ///
 /// The directories on the way are opened for path operations only (search permission is
 /// enough); the parent of the last component is opened for reading, so that it can be
@@ -13,7 +13,13 @@
 /// as the kernel takes it, never a lexical step back.
 struct DirectoryOpener: Sendable {
   let syscalls: SystemCalls
-  let effectiveUserID: UInt32
+  /// Each step, under the link rule.
+  let walk: DirectoryWalk
+
+  init(syscalls: SystemCalls) {
+    self.syscalls = syscalls
+    walk = DirectoryWalk(syscalls: syscalls)
+  }
 
   /// What stands at the last component.
   enum Entry {
@@ -63,6 +69,41 @@ struct DirectoryOpener: Sendable {
   /// when it does not exist.
   func openDirectory(_ path: String) throws(DirectoryError) -> Int32? {
     try open(POSIXPath.components(path).map(String.init), at: path, readable: true)
+  }
+
+  /// Opens the directory at `path` for reading without following its last component, as
+  /// `open(path, O_NOFOLLOW)` would, but with the way to it walked under the link rule: a link
+  /// at the end is not a directory of the application's (as `du` and `rm -r` take it), and one
+  /// on the way is followed only when the user or root owns it. The answer is the `errno` that
+  /// the kernel's own walk would have given: `ENOENT` for a missing or dangling component on
+  /// the way, `ELOOP` for a link at the end.
+  ///
+  /// - Throws: ``DirectoryError/ownedByAnotherUser(path:owner:isSymbolicLink:)`` for someone
+  ///   else's link on the way, which the kernel would have followed.
+  func openUnfollowed(_ path: String) throws(DirectoryError) -> Result<Int32, SystemErrno> {
+    let readable = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
+    #if os(Windows)
+      // The provider knows no owners there: the system resolves the way.
+      return syscalls.openDirectory(in: SystemCalls.currentDirectory, name: path, options: readable)
+    #else
+      var components = POSIXPath.components(path).map(String.init)
+      guard let last = components.popLast(), last != ".." else {
+        return syscalls.openDirectory(
+          in: SystemCalls.currentDirectory, name: "/", options: readable)
+      }
+      let parent: Int32
+      do throws(DirectoryError) {
+        guard let opened = try open(components, at: path, readable: false) else {
+          return .failure(.noSuchFileOrDirectory)
+        }
+        parent = opened
+      } catch {
+        if case .ownedByAnotherUser = error { throw error }
+        return .failure(error.errno ?? .noSuchFileOrDirectory)
+      }
+      defer { syscalls.close(descriptor: parent) }
+      return syscalls.openDirectory(in: parent, name: last, options: readable)
+    #endif
   }
 
   /// A path whose last component is `..` (or `/`): the directory it reaches, and its name in
@@ -123,48 +164,14 @@ struct DirectoryOpener: Sendable {
     for (index, name) in components.enumerated() {
       reached = POSIXPath.join(reached, name)
       let pathOnly = !(readable && index == components.count - 1)
-      let next: Result<Int32, DirectoryError>? = step(
-        current, name: name, at: reached, pathOnly: pathOnly)
+      let next = walk.open(name, in: current, at: reached, pathOnly: pathOnly)
       syscalls.close(descriptor: current)
       switch next {
-      case nil: return nil
-      case .success(let opened)?: current = opened
-      case .failure(let error)?: throw error
+      case .success(let opened): current = opened
+      case .failure(.missing): return nil
+      case .failure(.failed(let error)): throw error
       }
     }
     return current
-  }
-
-  /// One component below an open directory: a directory opened without following anything,
-  /// a symbolic link followed only when the user or root owns it; `nil` when it is missing.
-  private func step(_ directory: Int32, name: String, at path: String, pathOnly: Bool)
-    -> Result<Int32, DirectoryError>?
-  {
-    let direct = DirectoryOpenOptions(followSymlinks: false, pathOnly: pathOnly)
-    switch syscalls.openDirectory(in: directory, name: name, options: direct) {
-    case .success(let opened): return .success(opened)
-    case .failure(let error) where error == .noSuchFileOrDirectory: return nil
-    case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
-      switch syscalls.status(in: directory, name: name, followSymlinks: false) {
-      case .success(let link) where link.type == .symbolicLink:
-        guard link.owner == effectiveUserID || link.owner == 0 else {
-          return .failure(.ownedByAnotherUser(path: path, owner: link.owner, isSymbolicLink: true))
-        }
-        let follow = DirectoryOpenOptions(followSymlinks: true, pathOnly: pathOnly)
-        switch syscalls.openDirectory(in: directory, name: name, options: follow) {
-        case .success(let opened): return .success(opened)
-        case .failure(let error)
-        where error == .noSuchFileOrDirectory || error == .tooManySymbolicLinks:
-          return .failure(.danglingSymlink(path: path))
-        case .failure(let error): return .failure(DirectoryCreator.error(error, at: path))
-        }
-      case .success(let status) where status.type == .directory:
-        return .failure(DirectoryCreator.error(error, at: path))
-      case .success: return .failure(.notADirectory(path: path))
-      case .failure(let error) where error == .noSuchFileOrDirectory: return nil
-      case .failure(let error): return .failure(DirectoryCreator.error(error, at: path))
-      }
-    case .failure(let error): return .failure(DirectoryCreator.error(error, at: path))
-    }
   }
 }

@@ -24,15 +24,6 @@ struct FileTree: Sendable {
     let errno: SystemErrno
   }
 
-  /// Opens a directory by its absolute path for listing, `fsync` and the `*at` calls; a
-  /// symbolic link as the last component is not followed (the folders that hold a tree, which
-  /// may be links, are opened by ``DirectoryOpener``).
-  func openDirectory(_ path: String) -> Result<Int32, SystemErrno> {
-    syscalls.openDirectory(
-      in: SystemCalls.currentDirectory, name: path,
-      options: DirectoryOpenOptions(followSymlinks: false, pathOnly: false))
-  }
-
   /// The entries of a directory with their types, asking `fstatat` where the listing does not
   /// tell.
   private func entries(of directory: Int32, at path: String) throws(Failure) -> [(

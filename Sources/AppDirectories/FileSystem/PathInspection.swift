@@ -61,8 +61,9 @@ extension StandardDirectories {
   /// The names in the directory at `path` (not followed when it is a link), or `nil` when it
   /// cannot be listed.
   @_spi(Tool) public func entries(of path: String) -> [String]? {
-    let tree = FileTree(syscalls: syscalls)
-    guard case .success(let directory) = tree.openDirectory(path) else { return nil }
+    guard
+      case .success(let directory)? = try? DirectoryOpener(syscalls: syscalls).openUnfollowed(path)
+    else { return nil }
     defer { syscalls.close(descriptor: directory) }
     guard case .success(let entries) = syscalls.listDirectory(descriptor: directory)
     else { return nil }

@@ -300,7 +300,7 @@ extension AppDirectories {
 
 extension StandardDirectories {
   var directoryOpener: DirectoryOpener {
-    DirectoryOpener(syscalls: syscalls, effectiveUserID: environment.effectiveUserID)
+    DirectoryOpener(syscalls: syscalls)
   }
 
   /// The proof rules with the identities of this environment's home, base directories and

@@ -99,7 +99,15 @@ extension AppDirectories {
         return AppLocation(kinds: entry.kinds, path: path, exists: false, isObstructed: true)
       }
       guard sizes else { return AppLocation(kinds: entry.kinds, path: path, exists: true) }
-      switch tree.openDirectory(entry.path) {
+      let opened: Result<Int32, SystemErrno>
+      do throws(DirectoryError) {
+        opened = try DirectoryOpener(syscalls: syscalls).openUnfollowed(entry.path)
+      } catch {
+        // Another user's link on the way: the kernel's walk would have measured its target.
+        return AppLocation(
+          kinds: entry.kinds, path: path, exists: true, problem: .tooManySymbolicLinks)
+      }
+      switch opened {
       case .success(let directory):
         // Each location on its own, as `du -sb PATH` measures it: the directory itself and
         // everything below, a hard-linked file once.

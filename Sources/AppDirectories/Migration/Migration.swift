@@ -33,7 +33,7 @@ struct Migration: Sendable {
 
   private var tree: FileTree { FileTree(syscalls: syscalls) }
   private var opener: DirectoryOpener {
-    DirectoryOpener(syscalls: syscalls, effectiveUserID: syscalls.effectiveUserID)
+    DirectoryOpener(syscalls: syscalls)
   }
   private var sourceParent: String { POSIXPath.parent(source) }
   private var sourceName: FileName { FileName(Self.lastComponent(source)) }
@@ -260,7 +260,7 @@ struct Migration: Sendable {
   }
 
   private func openDirectory(_ path: String) throws(DirectoryError) -> Int32 {
-    switch tree.openDirectory(path) {
+    switch try opener.openUnfollowed(path) {
     case .success(let descriptor): return descriptor
     case .failure(let error): throw failure(path, error)
     }
@@ -345,7 +345,7 @@ struct Migration: Sendable {
   private func refuseSpecialFiles(home: Int32? = nil) throws(DirectoryError) {
     let opened =
       if let home { syscalls.openDirectory(in: home, entry: sourceName) } else {
-        tree.openDirectory(source)
+        try opener.openUnfollowed(source)
       }
     let from: Int32
     switch opened {
@@ -453,6 +453,11 @@ struct Migration: Sendable {
         tree.sameContents(from, to) ? .alreadyMigrated : .conflict)
     }
     try refuseSpecialFiles()
+    // The way to the destination, walked as the run would walk it: another user's link on it
+    // is refused here too.
+    if let reached = try opener.openDirectory(syscalls.nearestExisting(destination).path) {
+      syscalls.close(descriptor: reached)
+    }
     let linked = options.contains(.link)
     if options.contains(.keepSource) || !onOneFileSystem() {
       return outcome(.copied, linked: linked)

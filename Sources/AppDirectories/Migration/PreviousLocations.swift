@@ -126,9 +126,16 @@ extension AppDirectories {
   /// followed: it is not a directory of the application's).
   private func holdsFiles(_ path: String) -> Bool {
     guard case .success(let status) = syscalls.status(path: path, followSymlinks: false),
-      status.type == .directory,
-      case .success(let directory) = FileTree(syscalls: syscalls).openDirectory(path)
+      status.type == .directory
     else { return false }
+    let opened: Result<Int32, SystemErrno>
+    do throws(DirectoryError) {
+      opened = try DirectoryOpener(syscalls: syscalls).openUnfollowed(path)
+    } catch {
+      // Another user's link on the way: migrate, which walks it again, refuses it by name.
+      return true
+    }
+    guard case .success(let directory) = opened else { return false }
     defer { syscalls.close(descriptor: directory) }
     guard case .success(let entries) = syscalls.listDirectory(descriptor: directory) else {
       // Unreadable: it may hold files; migrate, which reads it again, says why it cannot.

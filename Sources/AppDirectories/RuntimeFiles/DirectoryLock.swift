@@ -159,10 +159,7 @@ extension AppDirectories {
     let path = platform.pathStyle.join(runtime, fileName)
     guard fileName.utf8.count <= 255 else { throw .nameTooLong(path: path) }
     let directory: Int32
-    switch syscalls.openDirectory(
-      in: SystemCalls.currentDirectory, name: runtime,
-      options: DirectoryOpenOptions(followSymlinks: false, pathOnly: true))
-    {
+    switch try DirectoryOpener(syscalls: syscalls).openUnfollowed(runtime) {
     case .success(let opened): directory = opened
     case .failure(let error): throw DirectoryCreator.error(error, at: runtime)
     }
