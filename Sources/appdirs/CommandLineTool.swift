@@ -169,7 +169,8 @@ enum CommandLineTool {
       // A refusal of the proof rules names what was asked for: the request, not the disk.
       .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
-    case .notADirectory, .danglingSymlink, .ownedByAnotherUser, .directoryOfAnotherUser,
+    case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser,
+      .directoryOfAnotherUser,
       .permissionDenied,
       .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .notARegularFile:
       .cannotCreate

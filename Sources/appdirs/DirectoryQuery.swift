@@ -30,7 +30,7 @@ struct DirectoryQuery {
     help: "The platform's conventions (default), the XDG rules, or on macOS the XDG_*_HOME set.")
 
   /// A kind as the command line names it.
-  enum Kind: Equatable {
+  enum Kind: Hashable {
     case base(StandardDirectory)
     case logs
     case shared
@@ -194,6 +194,20 @@ struct DirectoryQuery {
     guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
     return checksFileSystem
       ? try standard.verifiedResolution(for: base) : try standard.resolution(for: base)
+  }
+
+  /// What would stop ``create(_:)`` now, as the library finds it without creating anything.
+  func obstacle(to kind: Kind) -> DirectoryError? {
+    do {
+      if let appKind = try appKind(kind) { return try appDirectories().obstacle(to: appKind) }
+    } catch let error as DirectoryError {
+      return error
+    } catch {
+      // Only the kinds a query lists are asked, which need no option they lack.
+      preconditionFailure("\(kind.name): \(error)")
+    }
+    guard case .base(let base) = kind else { preconditionFailure("\(kind.name)") }
+    return standard.obstacle(to: base)
   }
 
   func create(_ kind: Kind) throws -> String {

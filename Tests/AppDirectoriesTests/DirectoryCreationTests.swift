@@ -141,16 +141,17 @@
 
       var inMiddle: Bool { rawValue.hasSuffix("middle") }
 
-      /// The error for the obstacle at `path`; a loop of links leads nowhere, as a dangling
-      /// link does.
+      /// The error for the obstacle at `path`: a loop of links is told from a link whose
+      /// target is missing.
       func expectedError(at path: String) -> DirectoryError {
         switch self {
         case .fileAtLeaf, .fileInMiddle, .symlinkToFileAtLeaf, .symlinkToFileInMiddle, .fifoAtLeaf,
           .fifoInMiddle:
           .notADirectory(path: path)
-        case .danglingSymlinkAtLeaf, .danglingSymlinkInMiddle, .relativeDanglingSymlinkInMiddle,
-          .symlinkLoopAtLeaf:
+        case .danglingSymlinkAtLeaf, .danglingSymlinkInMiddle, .relativeDanglingSymlinkInMiddle:
           .danglingSymlink(path: path)
+        case .symlinkLoopAtLeaf:
+          .symbolicLinkLoop(path: path)
         }
       }
 

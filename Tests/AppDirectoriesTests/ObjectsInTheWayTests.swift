@@ -40,7 +40,8 @@
       func walkError(at path: String) -> DirectoryError {
         switch self {
         case .file, .fifo, .socket, .linkToAFile: .notADirectory(path: path)
-        case .danglingLink, .linkLoop: .danglingSymlink(path: path)
+        case .danglingLink: .danglingSymlink(path: path)
+        case .linkLoop: .symbolicLinkLoop(path: path)
         }
       }
     }

@@ -265,8 +265,7 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
     lock.withLock { _ in _ = descriptors.removeValue(forKey: descriptor) }
   }
   func readLink(path: String) -> Result<String, SystemErrno> { .failure(.ioError) }
-  func mayCreateFiles(in path: String) -> Bool { true }
-  func maySearch(_ path: String) -> Bool { true }
+  func accessProblem(directory: Int32, write: Bool) -> SystemErrno? { nil }
 }
 
 extension Result {

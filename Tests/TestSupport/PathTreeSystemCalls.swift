@@ -78,8 +78,9 @@
     > { live.read(descriptor: descriptor, into: buffer) }
     func close(descriptor: Int32) { live.close(descriptor: descriptor) }
     func readLink(path: String) -> Result<String, SystemErrno> { live.readLink(path: path) }
-    func mayCreateFiles(in path: String) -> Bool { live.mayCreateFiles(in: path) }
-    func maySearch(_ path: String) -> Bool { live.maySearch(path) }
+    func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
+      live.accessProblem(directory: directory, write: write)
+    }
     func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
       FileStatus, SystemErrno
     > { live.status(in: directory, entry: entry, followSymlinks: followSymlinks) }

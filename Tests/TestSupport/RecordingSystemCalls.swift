@@ -18,8 +18,7 @@
     case readLink(path: String)
     case statusOfDescriptor
     case setPermissionsOfPathDescriptor(mode: UInt32)
-    case mayCreateFiles(path: String)
-    case maySearch(path: String)
+    case accessProblem(write: Bool)
     case listDirectory
     case rename(from: String, to: String)
     case remove(name: String, isDirectory: Bool)
@@ -54,6 +53,8 @@
       // The tree operations.
       case readdir, renameat, unlinkat, sendfile, write, fsync, futimens, utimensat, symlinkat
       case readlinkat, flock, linkat
+      // The read-only diagnosis.
+      case faccessat
       // The runtime files.
       case ftruncate
     }
@@ -279,14 +280,10 @@
       return live.readLink(path: path)
     }
 
-    func mayCreateFiles(in path: String) -> Bool {
-      _ = intercept(.mayCreateFiles(path: path), nil)
-      return live.mayCreateFiles(in: path)
-    }
-
-    func maySearch(_ path: String) -> Bool {
-      _ = intercept(.maySearch(path: path), nil)
-      return live.maySearch(path)
+    func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
+      let record = Record(call: .faccessat, name: name(of: directory))
+      if let error = intercept(.accessProblem(write: write), record) { return error }
+      return live.accessProblem(directory: directory, write: write)
     }
 
     func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {

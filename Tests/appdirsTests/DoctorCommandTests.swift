@@ -73,12 +73,12 @@
         (
           "an unwritable parent of a missing directory",
           { root in try root.makeDirectory("config", mode: 0o500) },
-          "problem: @/config is not writable by user 65534 (owner 65534, mode 0500)"
+          "problem: @/config cannot be written and searched by user 65534 (owner 65534, mode 0500), so @/config/ExampleApp cannot be created"
         ),
         (
           "an unsearchable ancestor",
           { root in try root.makeDirectory("state/deep", mode: 0o600) },
-          "problem: @/state cannot be searched by user 65534"
+          "problem: @/state cannot be written and searched by user 65534 (owner 65534, mode 0600), so @/state/deep and 2 other directories cannot be created"
         ),
       ]
 
@@ -201,8 +201,9 @@
         prepare: { root, _ in
           try root.makeDirectory("cache/ExampleApp", mode: 0o500)
         },
-        problem: "@/cache/ExampleApp is not writable by user 65534",
-        fix: "chmod u+rwx '@/cache/ExampleApp'"),
+        problem:
+          "@/cache/ExampleApp cannot be written and searched by user 65534 (owner 65534, mode 0500)",
+        fix: "chmod u+wx '@/cache/ExampleApp'"),
       Finding(
         name: "dangling symlink",
         prepare: { root, _ in
@@ -241,7 +242,7 @@
           try root.symlink("cache/ExampleApp", to: root.at("cache/ExampleApp"))
         },
         problem:
-          "@/cache/ExampleApp is a symbolic link to @/cache/ExampleApp, which leads nowhere: its links loop or end at a missing target",
+          "@/cache/ExampleApp is a symbolic link to @/cache/ExampleApp, which leads nowhere: its links loop",
         fix: "Remove the link (rm '@/cache/ExampleApp'), or point it at a directory."),
     ]
 

@@ -58,7 +58,7 @@
       // The link's own finding, once: the directory below it is blocked by the same cause.
       #expect(
         result.lines.filter { $0.hasPrefix("problem: ") } == [
-          "problem: \(root.home)/.cache is a symbolic link to \(root.at("nowhere")), which does not exist"
+          "problem: \(root.home)/.cache is a symbolic link to \(root.at("nowhere")), which does not exist, so \(root.home)/.cache/ExampleApp cannot be created"
         ])
       #expect(
         result.lines.contains(

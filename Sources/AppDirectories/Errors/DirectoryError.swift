@@ -32,6 +32,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case notADirectory(path: String)
   /// A symbolic link whose target does not exist stands where a directory must be.
   case danglingSymlink(path: String)
+  /// A symbolic link stands where a directory must be whose links loop: following them
+  /// meets more than 40 links (Linux's `MAXSYMLINKS`) and never a directory.
+  case symbolicLinkLoop(path: String)
   /// Something another user owns stands on the way: a symbolic link owned by neither the
   /// effective user nor root (the kernel's `protected_symlinks` rule, applied everywhere), or a
   /// directory put in place of one the library had just created. It is not followed, not used
@@ -72,7 +75,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   public var path: String? {
     switch self {
     case .invalidName, .homeUnavailable, .unsupported: nil
-    case .notADirectory(let path), .danglingSymlink(let path), .readOnlyFileSystem(let path),
+    case .notADirectory(let path), .danglingSymlink(let path), .symbolicLinkLoop(let path),
+      .readOnlyFileSystem(let path),
       .ownedByAnotherUser(let path, _, _), .directoryOfAnotherUser(let path, _, _),
       .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
       .insecureRuntimeDirectory(let path, _), .notARegularFile(let path), .lockHeld(let path, _):
@@ -93,6 +97,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .readOnlyFileSystem: .readOnlyFileSystem
     case .nameTooLong: .nameTooLong
     case .notADirectory: .notDirectory
+    case .symbolicLinkLoop: .tooManySymbolicLinks
     case .insecureRuntimeDirectory(_, .unexaminable(let errno)): errno
     case .migrationFailed(_, .failed(_, let errno)): errno
     default: nil
@@ -111,7 +116,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notADirectory(let path):
       "\(path) exists but is not a directory"
     case .danglingSymlink(let path):
-      "\(path) is a symbolic link that leads nowhere (its target is missing, or the links loop)"
+      "\(path) is a symbolic link whose target does not exist"
+    case .symbolicLinkLoop(let path):
+      "\(path) is a symbolic link that leads nowhere: its links loop"
     case .ownedByAnotherUser(let path, let owner, true):
       "\(path) is a symbolic link owned by user \(owner), who is neither you nor root; it is not followed"
     case .ownedByAnotherUser(let path, let owner, false):
@@ -161,6 +168,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Move or remove what is at \(path), or choose another directory for it."
     case .danglingSymlink(let path):
       "Create the symbolic link's target, or remove the link at \(path)."
+    case .symbolicLinkLoop(let path):
+      "Remove the link at \(path), or point it at a directory."
     case .ownedByAnotherUser(let path, _, _):
       "Remove \(path) if you did not put it there, and check who else may write to \(style.parent(path)) (\(Self.ownerCommand(platform)))."
     case .directoryOfAnotherUser(_, _, true):

@@ -38,8 +38,34 @@ struct DirectoryCreator: Sendable {
     self.style = style
   }
 
+  /// Whether the walk only looks, for ``obstacle(to:)``: where a component is missing it asks
+  /// whether the parent would take it, and stops there, since what it would make below is the
+  /// user's own.
+  private var createsNothing = false
+
   /// The mode of every directory the library creates.
   static let privateMode: UInt32 = 0o700
+
+  /// What would stop ``findOrCreate(_:)`` from finding or creating `path` now, by the same
+  /// walk without creating anything: the error it would throw; for a directory that exists,
+  /// ``DirectoryError/permissionDenied(path:errno:)`` when the user may not create files in it
+  /// or search it (it is found, but cannot be used); `nil` when nothing stands in the way.
+  func obstacle(to path: String) -> DirectoryError? {
+    var looking = self
+    looking.createsNothing = true
+    do throws(DirectoryError) {
+      // Missing: the parent that would take it was asked, and what is made below is new.
+      if try looking.findOrCreate(path) { return nil }
+      let opener = DirectoryOpener(syscalls: syscalls)
+      guard let directory = try opener.openDirectory(path, readable: false) else { return nil }
+      defer { syscalls.close(descriptor: directory) }
+      return syscalls.accessProblem(directory: directory, write: true).map {
+        Self.error($0, at: path)
+      }
+    } catch {
+      return error
+    }
+  }
 
   /// Makes sure that `path` (absolute and normalized) is a directory; returns whether this
   /// call created it (its last component).
@@ -103,7 +129,9 @@ struct DirectoryCreator: Sendable {
     case .failure(let error) where error == .noSuchFileOrDirectory && startsInside:
       // An isolated root that does not exist yet: made by the walk from the path's own root,
       // like any path.
-      return try DirectoryCreator(syscalls: syscalls, style: style).walk(path)
+      var fromTheTop = DirectoryCreator(syscalls: syscalls, style: style)
+      fromTheTop.createsNothing = createsNothing
+      return try fromTheTop.walk(path)
     case .failure(let error): throw Self.error(error, at: start)
     }
     defer { syscalls.close(descriptor: root) }
@@ -122,7 +150,10 @@ struct DirectoryCreator: Sendable {
     var createdLast = false
     for name in components {
       current = style.join(current, name)
-      let (child, created) = try step(parent: parent, name: name, path: current)
+      // Only a walk that looks stops early: at what it would create.
+      guard let (child, created) = try step(parent: parent, name: name, path: current) else {
+        return true
+      }
       if parent != base { syscalls.close(descriptor: parent) }
       parent = child
       createdLast = created
@@ -154,11 +185,13 @@ struct DirectoryCreator: Sendable {
     throw .directoryOfAnotherUser(path: style.parent(path), owner: status.owner, creating: true)
   }
 
-  /// Finds or creates one component below an open parent and returns it opened.
+  /// Finds or creates one component below an open parent and returns it opened; a walk that
+  /// only looks answers `nil` where it would create it.
   private func step(parent: Int32, name: String, path: String) throws(DirectoryError)
-    -> (Int32, created: Bool)
+    -> (Int32, created: Bool)?
   {
     try refuseRootCreatingInForeignParent(parent, name: name, path: path)
+    if createsNothing { return try look(parent: parent, name: name, path: path) }
     // Retry a bounded number of times: a component removed by someone else between our
     // mkdirat and openat is created again.
     for attempt in 0..<12 {
@@ -177,7 +210,7 @@ struct DirectoryCreator: Sendable {
           // made is taken back, so that the next walk makes it anew rather than find it half
           // done. What was swapped in since (a link, a file, someone else's) is left alone.
           switch error {
-          case .notADirectory, .danglingSymlink, .ownedByAnotherUser: break
+          case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser: break
           default: _ = syscalls.remove(in: parent, entry: FileName(name), isDirectory: true)
           }
           throw error
@@ -206,7 +239,8 @@ struct DirectoryCreator: Sendable {
           // mkdirat's own error is the real one, unless something that is not a directory,
           // or another user's link, stands in the way.
           switch openError {
-          case .notADirectory, .danglingSymlink, .ownedByAnotherUser: throw openError
+          case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser:
+            throw openError
           default: throw makeError(error, at: path)
           }
         }
@@ -215,6 +249,32 @@ struct DirectoryCreator: Sendable {
       }
     }
     throw .creationFailed(path: path, errno: .noSuchFileOrDirectory)
+  }
+
+  /// The read-only twin of ``step(parent:name:path:)``: the component opened by the walk where
+  /// it exists, `nil` where it is missing and the parent would take it, else the error the
+  /// step would throw (`mkdirat`'s own error is the parent's refusal, asked of `faccessat`).
+  private func look(parent: Int32, name: String, path: String) throws(DirectoryError)
+    -> (Int32, created: Bool)?
+  {
+    switch DirectoryWalk(syscalls: syscalls).open(name, in: parent, at: path, pathOnly: true) {
+    case .success(let descriptor):
+      return (descriptor, false)
+    case .failure(.failed(let error)):
+      switch error {
+      case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser: throw error
+      default:
+        if let refused = syscalls.accessProblem(directory: parent, write: true) {
+          throw makeError(refused, at: path)
+        }
+        throw error
+      }
+    case .failure(.missing):
+      if let refused = syscalls.accessProblem(directory: parent, write: true) {
+        throw makeError(refused, at: path)
+      }
+      return nil
+    }
   }
 
   /// Whether an open directory may be one that another creator has just made: ours, and

@@ -65,10 +65,11 @@ struct DirectoryOpener: Sendable {
     }
   }
 
-  /// Opens the directory at `path` for reading, every component under the link rule; `nil`
-  /// when it does not exist.
-  func openDirectory(_ path: String) throws(DirectoryError) -> Int32? {
-    try open(POSIXPath.components(path).map(String.init), at: path, readable: true)
+  /// Opens the directory at `path` for reading (or, without `readable`, for path operations
+  /// only, which needs no read permission), every component under the link rule; `nil` when
+  /// it does not exist.
+  func openDirectory(_ path: String, readable: Bool = true) throws(DirectoryError) -> Int32? {
+    try open(POSIXPath.components(path).map(String.init), at: path, readable: readable)
   }
 
   /// Opens the directory at `path` for reading without following its last component, as

@@ -15,7 +15,7 @@
 ///   handed whole to the kernel: a link of the user's that leads through another user's link
 ///   is refused at that link, as if the user had named it.
 /// - A link whose target is missing is dangling; more than ``linkLimit`` links in one step are
-///   a loop, reported as dangling too (it leads nowhere either).
+///   a loop.
 ///
 /// On Windows the provider knows no owners (every file is the process's), so a link is handed
 /// to the system, which resolves its reparse data.
@@ -89,14 +89,15 @@ struct DirectoryWalk: Sendable {
     _ name: String, in directory: Int32, at path: String, pathOnly: Bool, links: inout Int
   ) -> Result<Int32, Failure> {
     links += 1
-    guard links <= Self.linkLimit else { return .failure(.failed(.danglingSymlink(path: path))) }
+    guard links <= Self.linkLimit else { return .failure(.failed(.symbolicLinkLoop(path: path))) }
     #if os(Windows)
       let follow = DirectoryOpenOptions(followSymlinks: true, pathOnly: pathOnly)
       switch syscalls.openDirectory(in: directory, name: name, options: follow) {
       case .success(let opened): return .success(opened)
-      case .failure(let error)
-      where error == .noSuchFileOrDirectory || error == .tooManySymbolicLinks:
+      case .failure(let error) where error == .noSuchFileOrDirectory:
         return .failure(.failed(.danglingSymlink(path: path)))
+      case .failure(let error) where error == .tooManySymbolicLinks:
+        return .failure(.failed(.symbolicLinkLoop(path: path)))
       case .failure(let error) where error == .notDirectory:
         return .failure(.failed(.notADirectory(path: path)))
       case .failure(let error): return .failure(.failed(DirectoryCreator.error(error, at: path)))
@@ -154,8 +155,13 @@ struct DirectoryWalk: Sendable {
         case .failure(.failed(.notADirectory)):
           return .failure(.failed(.notADirectory(path: path)))
         case .failure(.failed(let error)):
-          guard let errno = error.errno else { return .failure(.failed(error)) }
-          return .failure(.failed(DirectoryCreator.error(errno, at: path)))
+          switch error {
+          case .permissionDenied, .creationFailed, .readOnlyFileSystem, .nameTooLong:
+            guard let errno = error.errno else { return .failure(.failed(error)) }
+            return .failure(.failed(DirectoryCreator.error(errno, at: path)))
+          default:
+            return .failure(.failed(error))
+          }
         }
       }
       return .success(current)

@@ -20,20 +20,6 @@ public struct PathInspection: Sendable, Hashable {
   public let permissions: UInt32
   /// The device and inode, which together name the file.
   public let identity: [UInt64]
-
-  /// The directories above an absolute path, nearest first, the root (`/`, `C:\`) last, by the
-  /// path rules of this platform.
-  public static func ancestors(of path: String) -> [String] {
-    var ancestors: [String] = []
-    var current = path
-    while true {
-      let parent = PathStyle.host.parent(current)
-      if parent == current { break }  // the root, or a relative path, which has none to end at
-      current = parent
-      ancestors.append(current)
-    }
-    return ancestors
-  }
 }
 
 extension StandardDirectories {
@@ -70,20 +56,10 @@ extension StandardDirectories {
     return entries.map(\.name.description)
   }
 
-  /// The target of the symbolic link at `path`, as written in the link.
+  /// The target of the symbolic link at `path`, as written in the link: for naming it in a
+  /// message.
   @_spi(Tool) public func symbolicLinkTarget(_ path: String) -> String? {
     guard case .success(let target) = syscalls.readLink(path: path) else { return nil }
     return target
-  }
-
-  /// Whether the user may create files in the directory at `path` (write and search
-  /// permission).
-  @_spi(Tool) public func mayCreateFiles(in path: String) -> Bool {
-    syscalls.mayCreateFiles(in: path)
-  }
-
-  /// Whether the user may search the directory at `path` (pass through it to what is inside).
-  @_spi(Tool) public func maySearch(_ path: String) -> Bool {
-    syscalls.maySearch(path)
   }
 }

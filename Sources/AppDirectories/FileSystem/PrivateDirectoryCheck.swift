@@ -186,7 +186,7 @@ struct PrivateDirectoryCheck: Sendable {
           throw .insecureRuntimeDirectory(path: base, problem: problem)
         }
         switch error {
-        case .ownedByAnotherUser(base, _, true), .danglingSymlink(base):
+        case .ownedByAnotherUser(base, _, true), .danglingSymlink(base), .symbolicLinkLoop(base):
           throw .insecureRuntimeDirectory(path: base, problem: .symbolicLink)
         case .ownedByAnotherUser(base, let owner, false):
           throw .insecureRuntimeDirectory(

@@ -131,12 +131,16 @@
         String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
-    func mayCreateFiles(in path: String) -> Bool {
-      access(path, W_OK | X_OK) == 0
-    }
-
-    func maySearch(_ path: String) -> Bool {
-      access(path, X_OK) == 0
+    func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
+      #if os(Android)
+        // Bionic's faccessat takes no flags (EINVAL); an app's real and effective users are
+        // the same.
+        let flags: Int32 = 0
+      #else
+        let flags = AT_EACCESS
+      #endif
+      return faccessat(directory, ".", write ? W_OK | X_OK : X_OK, flags) == 0
+        ? nil : Self.lastError
     }
 
     func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {

@@ -193,13 +193,11 @@
       .failure(SystemErrno(rawValue: EINVAL))
     }
 
-    func mayCreateFiles(in path: String) -> Bool {
-      // `_waccess` with W_OK (2): the folder exists and is not read-only.
-      Self.withWidePath(path) { _waccess($0, 2) == 0 }
-    }
-
-    func maySearch(_ path: String) -> Bool {
-      Self.withWidePath(path) { _waccess($0, 0) == 0 }
+    func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
+      guard let entry = handles.entry(directory) else { return .badFileDescriptor }
+      // `_waccess` with W_OK (2): the folder exists and is not read-only; 0: it exists.
+      let mode: Int32 = write ? 2 : 0
+      return Self.withWidePath(entry.path) { _waccess($0, mode) == 0 } ? nil : Self.lastError
     }
 
     // MARK: The tree operations

@@ -45,10 +45,10 @@ protocol SystemCallProvider: Sendable {
   func close(descriptor: Int32)
   /// `readlink`: the target of a symbolic link, as written in it.
   func readLink(path: String) -> Result<String, SystemErrno>
-  /// `access(path, W_OK | X_OK)`: whether the real user may create files in a directory.
-  func mayCreateFiles(in path: String) -> Bool
-  /// `access(path, X_OK)`: whether the real user may search a directory.
-  func maySearch(_ path: String) -> Bool
+  /// `faccessat(directory, ".", W_OK | X_OK, AT_EACCESS)`, or `X_OK` alone without
+  /// `write`: why the effective user (whose identity the walk checks owners against) may not
+  /// create entries in, or search, an open directory; `nil` when it may.
+  func accessProblem(directory: Int32, write: Bool) -> SystemErrno?
 
   // The calls of the tree operations (moving, copying, removing), on names as bytes.
 
@@ -244,12 +244,8 @@ struct SystemCalls: Sendable {
     retrying { provider.readLink(path: path) }
   }
 
-  func mayCreateFiles(in path: String) -> Bool {
-    provider.mayCreateFiles(in: path)
-  }
-
-  func maySearch(_ path: String) -> Bool {
-    provider.maySearch(path)
+  func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
+    retrying { provider.accessProblem(directory: directory, write: write) }
   }
 
   func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {

@@ -96,4 +96,16 @@ enum PathStyle: Sendable, Hashable {
 extension OperatingSystem {
   /// The path rules of the platform.
   var pathStyle: PathStyle { self == .windows ? .windows : .posix }
+
+  /// `component` appended to `base` by the platform's rules (`\` between them on Windows).
+  @_spi(Tool) public func joinPath(_ base: String, _ component: String) -> String {
+    pathStyle.join(base, component)
+  }
+
+  /// Whether `path` is `directory` or lies below it, by the platform's rules (component by
+  /// component, in any case on Windows): a comparison of spellings, for paths that need not
+  /// exist.
+  @_spi(Tool) public func path(_ path: String, isInside directory: String) -> Bool {
+    pathStyle.isInside(path, directory)
+  }
 }

@@ -23,10 +23,6 @@ enum DoctorCommand {
     let fix: String
   }
 
-  /// The kinds whose resolved directories are checked for permissions and dangling symlinks;
-  /// runtime too when an application is given (the base has its own, stricter check).
-  static let checkedKinds = Set((appKindsButRuntime + [.shared]).map(\.name))
-
   /// The application's own kinds but runtime, whose directory the library checks on its own,
   /// more strictly (private to the user, mode 0700).
   static let appKindsButRuntime = DirectoryQuery.Kind.applicationKinds.filter {
@@ -58,29 +54,24 @@ enum DoctorCommand {
       }
     }
     found += dangerousOverrideFindings(resolutions, standard: query.standard)
-    let home = try? query.standard.resolution(for: .home).path
-    var blockers: [Blocker] = []
-    // Each cause once: a path that has a finding of its own is not reported again as what
-    // blocks the directories below it.
-    var reported: Set<String> = []
-    for path in checkedDirectories(query, resolutions) {
-      let own = directoryFindings(
-        path, user: environment.effectiveUserID, home: home, query.standard)
-      if !own.isEmpty { reported.insert(path) }
-      found += own
-      blockers += creationBlockers(path, user: environment.effectiveUserID, query.standard)
-    }
-    // A HOME that is unusable is reported by the home's finding; what it blocks below is the
-    // same cause.
-    if let home, homeIsAProblem {
-      blockers.removeAll { blocker in
-        let ancestor = blocker.ancestor
-        return home == ancestor
-          || home.hasPrefix(ancestor.hasSuffix("/") ? ancestor : ancestor + "/")
+    // What would stop each directory from being created or used, as the library's walk finds
+    // it: each cause once, naming every directory it stands in front of.
+    var obstacles: [(path: String, obstacle: DirectoryError)] = []
+    for (path, obstacle) in checkedDirectories(query, resolutions) {
+      if let obstacle = obstacle() {
+        obstacles.append((path, obstacle))
+      } else {
+        found += openDirectoryFindings(path, query.standard)
       }
     }
-    blockers.removeAll { reported.contains($0.ancestor) }
-    found += Blocker.findings(blockers)
+    // A HOME that is unusable is reported by the home's finding; what it stops below is the
+    // same cause.
+    if homeIsAProblem, let home = try? query.standard.resolution(for: .home).path {
+      obstacles.removeAll { entry in
+        entry.obstacle.path.map { environment.platform.path(home, isInside: $0) } ?? true
+      }
+    }
+    found += obstacleFindings(obstacles, query.standard, user: environment.effectiveUserID)
     found += sandboxFindings(environment)
     if let app = query.app { found += previousLocationFindings(app) }
     let findings = found.uniqued()
@@ -207,16 +198,16 @@ enum DoctorCommand {
 
   /// Every base directory and, with an application, its own directories, with the errors met.
   static func resolveEverything(_ query: DirectoryQuery) -> (
-    [(name: String, resolution: DirectoryResolution)], [Finding]
+    [(kind: DirectoryQuery.Kind, resolution: DirectoryResolution)], [Finding]
   ) {
-    var resolutions: [(name: String, resolution: DirectoryResolution)] = []
+    var resolutions: [(kind: DirectoryQuery.Kind, resolution: DirectoryResolution)] = []
     var errors: [Finding] = []
     var seenPaths = Set<String>()
     for kind in query.listedKinds {
       do {
         let resolution = try query.resolution(of: kind)
         if seenPaths.insert(resolution.path).inserted {
-          resolutions.append((kind.name, resolution))
+          resolutions.append((kind, resolution))
         }
         if case .base(let base) = kind, base == .data || base == .config {
           // The system entries of the search list carry the warnings about XDG_*_DIRS.
@@ -229,38 +220,45 @@ enum DoctorCommand {
       } catch let error as DirectoryError {
         errors.append(finding(for: error, query.standard))
       } catch {
-        continue
+        // The listed kinds are the query's own, which it always answers: no usage error.
+        preconditionFailure("\(kind.name): \(error)")
       }
     }
     return (resolutions, errors)
   }
 
   /// The base data, config, cache and state directories, then the application's own
-  /// directories: a base directory open to others lets them replace the application's.
+  /// directories (its runtime directory too, whose base the library checks on its own), each
+  /// path once: a base directory open to others lets them replace the application's.
   static func checkedDirectories(
-    _ query: DirectoryQuery, _ resolutions: [(name: String, resolution: DirectoryResolution)]
-  ) -> [String] {
-    var paths: [String] = []
+    _ query: DirectoryQuery,
+    _ resolutions: [(kind: DirectoryQuery.Kind, resolution: DirectoryResolution)]
+  ) -> [(path: String, obstacle: () -> DirectoryError?)] {
+    var checked: [(path: String, obstacle: () -> DirectoryError?)] = []
+    func add(_ path: String, _ obstacle: @escaping () -> DirectoryError?) {
+      if !checked.contains(where: { $0.path == path }) { checked.append((path, obstacle)) }
+    }
     for base in [StandardDirectory.data, .config, .cache, .state] {
+      // The base itself, whatever an application makes of the kind.
       if let resolution = try? query.standard.resolution(for: base) {
-        paths.append(resolution.path)
+        add(resolution.path) { query.standard.obstacle(to: base) }
       }
     }
-    for (name, resolution) in resolutions
-    where checkedKinds.contains(name) || (name == "runtime" && query.app != nil) {
-      if !paths.contains(resolution.path) { paths.append(resolution.path) }
+    for (kind, resolution) in resolutions where kind.isApplicationsOwn(query) {
+      add(resolution.path) { query.obstacle(to: kind) }
     }
-    return paths
+    return checked
   }
 
   /// An application's directory that an override or an `XDG_*` value sets to a protected or
   /// shared directory: cleaning it would remove what is not the application's.
   static func dangerousOverrideFindings(
-    _ resolutions: [(name: String, resolution: DirectoryResolution)],
+    _ resolutions: [(kind: DirectoryQuery.Kind, resolution: DirectoryResolution)],
     standard: StandardDirectories
   ) -> [Finding] {
-    resolutions.compactMap { name, resolution in
-      guard appKindsButRuntime.map(\.name).contains(name),
+    resolutions.compactMap { kind, resolution in
+      let name = kind.name
+      guard appKindsButRuntime.contains(kind),
         case .variable(let variable) = resolution.source,
         let rule = standard.destructionRefusal(resolution.path)
       else { return nil }
@@ -279,211 +277,101 @@ enum DoctorCommand {
     }
   }
 
-  /// A directory that is a dangling symlink, not a directory, open to others or not writable,
-  /// or another user's outside the home (the library refuses it).
-  static func directoryFindings(
-    _ path: String, user: UInt32, home: String?, _ standard: StandardDirectories
+  /// A directory that nothing stops from being used, but that other users may write to.
+  static func openDirectoryFindings(_ path: String, _ standard: StandardDirectories) -> [Finding] {
+    guard let target = standard.inspect(path, followingSymlinks: true),
+      target.kind == .directory, target.permissions & 0o022 != 0
+    else { return [] }
+    let who = target.permissions & 0o002 != 0 ? "world-writable" : "group-writable"
+    return [
+      Finding(
+        isProblem: true,
+        message: "\(path) is \(who) (mode \(octal(target.permissions & 0o777)))",
+        fix: "Let only yourself write there: chmod go-w '\(path)'")
+    ]
+  }
+
+  /// The library's obstacles in its own words, each cause once: one in front of several
+  /// directories (a file where `~/.local` should be) names the directory it stops, and how
+  /// many more.
+  static func obstacleFindings(
+    _ obstacles: [(path: String, obstacle: DirectoryError)], _ standard: StandardDirectories,
+    user: UInt32
   ) -> [Finding] {
-    guard let entry = standard.inspect(path) else { return [] }
-    if entry.kind == .symbolicLink && standard.inspect(path, followingSymlinks: true) == nil {
-      let target = standard.symbolicLinkTarget(path) ?? "?"
-      // Something at the target, yet nothing at its end: the links loop, or end at another
-      // link that leads nowhere. Making the target would not help.
-      let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-      let absoluteTarget = target.hasPrefix("/") ? target : parent + "/" + target
-      if standard.inspect(absoluteTarget) != nil {
-        return [
-          Finding(
-            isProblem: true,
-            message:
-              "\(path) is a symbolic link to \(target), which leads nowhere: its links loop or end at a missing target",
-            fix: "Remove the link (rm '\(path)'), or point it at a directory.")
-        ]
+    var order: [DirectoryError] = []
+    var stopped: [DirectoryError: [String]] = [:]
+    for (path, obstacle) in obstacles {
+      if stopped[obstacle] == nil { order.append(obstacle) }
+      // The directory itself is named by the obstacle; one below it is what it stops.
+      if obstacle.path != path, !(stopped[obstacle, default: []].contains(path)) {
+        stopped[obstacle, default: []].append(path)
       }
-      return [
-        Finding(
-          isProblem: true,
-          message: "\(path) is a symbolic link to \(target), which does not exist",
-          fix: "Create the target (mkdir -p '\(target)') or remove the link (rm '\(path)').")
-      ]
     }
-    guard let target = standard.inspect(path, followingSymlinks: true) else { return [] }
-    guard target.kind == .directory else {
-      return [
-        Finding(
-          isProblem: true, message: "\(path) is not a directory",
-          fix: "Move it out of the way: mv '\(path)' '\(path).bak'")
-      ]
-    }
-    var findings: [Finding] = []
-    // As the library's rule: the home itself, or below it.
-    let underHome = home.map { path == $0 || path.hasPrefix($0 + "/") } ?? false
-    if target.owner != user && target.owner != 0 && !underHome {
-      findings.append(
-        Finding(
-          isProblem: true,
-          message:
-            "\(path) belongs to user \(target.owner), neither you (user \(user)) nor root, so it is refused",
-          fix: "Point the setting that chose it at a directory of your own, or chown it to \(user)."
-        ))
-    }
-    if target.permissions & 0o022 != 0 {
-      let who = target.permissions & 0o002 != 0 ? "world-writable" : "group-writable"
-      findings.append(
-        Finding(
-          isProblem: true,
-          message: "\(path) is \(who) (mode \(octal(target.permissions & 0o777)))",
-          fix: "Let only yourself write there: chmod go-w '\(path)'"))
-    }
-    if !standard.mayCreateFiles(in: path) {
-      findings.append(
-        Finding(
-          isProblem: true,
-          message: "\(path) is not writable by user \(user) (owner \(target.owner), mode "
-            + "\(octal(target.permissions & 0o777)))",
-          fix: "Make it yours: chown \(user) '\(path)' && chmod u+rwx '\(path)'"))
-    }
-    return findings
-  }
-
-  /// What stops a directory from being created at one ancestor: the ancestor, why, the fix,
-  /// and the directory it stops. The same cause blocking several directories is one finding.
-  struct Blocker: Hashable {
-    let ancestor: String
-    /// What is wrong with the ancestor: `is not a directory`.
-    let reason: String
-    let fix: String
-    /// The directory that cannot be made: the checked one, or the missing one nearest to the
-    /// ancestor.
-    let blocked: String
-    var consequence = Consequence.cannotBeCreated
-
-    /// How the ancestor stands in the way of the directories it blocks.
-    enum Consequence: Hashable {
-      case cannotBeCreated
-      /// The ancestor cannot be searched.
-      case cannotBeReached
-      /// A link of someone else's: the library does not follow it.
-      case onTheWay
-
-      func sentence(_ ancestor: String, _ reason: String, _ what: String) -> String {
-        switch self {
-        case .cannotBeCreated: "\(ancestor) \(reason), so \(what) cannot be created"
-        case .cannotBeReached: "\(ancestor) \(reason), so \(what) cannot be reached"
-        case .onTheWay: "\(ancestor) \(reason), on the way to \(what)"
+    return order.map { obstacle in
+      let paths = stopped[obstacle] ?? []
+      let what: String? =
+        switch paths.count {
+        case 0: nil
+        case 1: paths[0]
+        default:
+          "\(paths[0]) and \(paths.count - 1) other director\(paths.count == 2 ? "y" : "ies")"
         }
-      }
-    }
-
-    /// One finding per ancestor and reason, naming every directory it blocks.
-    static func findings(_ blockers: [Blocker]) -> [Finding] {
-      var order: [Blocker] = []
-      var blocked: [Blocker: [String]] = [:]
-      for blocker in blockers {
-        // The cause without the directory it blocks.
-        let key = Blocker(
-          ancestor: blocker.ancestor, reason: blocker.reason, fix: blocker.fix, blocked: "",
-          consequence: blocker.consequence)
-        if blocked[key] == nil { order.append(key) }
-        if !(blocked[key, default: []].contains(blocker.blocked)) {
-          blocked[key, default: []].append(blocker.blocked)
-        }
-      }
-      return order.map { key in
-        let paths = blocked[key] ?? []
-        let what =
-          paths.count == 1
-          ? paths[0]
-          : "\(paths[0]) and \(paths.count - 1) other director\(paths.count == 2 ? "y" : "ies")"
-        return Finding(
-          isProblem: true, message: key.consequence.sentence(key.ancestor, key.reason, what),
-          fix: key.fix)
-      }
+      return finding(for: obstacle, stopping: what, standard, user: user)
     }
   }
 
-  /// What would make `path KIND --create` fail on the way to `path`: a symbolic link owned by
-  /// someone other than the user or root, an ancestor that is not a directory or leads
-  /// nowhere, an ancestor the user cannot search, or, when something is missing, a deepest
-  /// existing ancestor the user cannot write to. The first such ancestor is reported, the
-  /// nearest to `/` winning, since nothing below it can be fixed first.
-  static func creationBlockers(
-    _ path: String, user: UInt32, _ standard: StandardDirectories
-  ) -> [Blocker] {
-    let ancestors = PathInspection.ancestors(of: path)
-    var blockers: [Blocker] = []
-    var blocking: Blocker? = nil
-    var missing: String? = standard.inspect(path) == nil ? path : nil
-    for ancestor in ancestors {
-      guard let entry = standard.inspect(ancestor) else {
-        missing = ancestor
-        continue
-      }
-      if entry.kind == .symbolicLink, entry.owner != user, entry.owner != 0 {
-        blockers.append(
-          Blocker(
-            ancestor: ancestor,
-            reason: "is a symbolic link owned by user \(entry.owner), neither you nor root",
-            fix:
-              "Remove it if you did not make it (rm '\(ancestor)'), or replace it with a directory of your own.",
-            blocked: path, consequence: .onTheWay))
-      }
-      let target = standard.inspect(ancestor, followingSymlinks: true)
-      if let blocker = blockingCause(
-        ancestor, target: target, on: path, missing: missing, user: user, standard)
-      {
-        blocking = blocker
-      }
-      // Only the deepest existing ancestor must be writable; above it, search is enough.
-      missing = nil
+  /// An obstacle in the doctor's words: what the library found, with the facts a person needs
+  /// to act on it (a link's target, a directory's owner and mode), and what it stops.
+  private static func finding(
+    for obstacle: DirectoryError, stopping what: String?, _ standard: StandardDirectories,
+    user: UInt32
+  ) -> Finding {
+    let cannotBeCreated = what.map { ", so \($0) cannot be created" } ?? ""
+    func problem(_ message: String, _ fix: String) -> Finding {
+      Finding(isProblem: true, message: message, fix: fix)
     }
-    if let blocking { blockers.append(blocking) }
-    return blockers
-  }
-
-  /// What stops `path` from being reached or created at one existing ancestor, `target` being
-  /// what the ancestor leads to; `missing` is the nearest component below it that is missing.
-  private static func blockingCause(
-    _ ancestor: String, target: PathInspection?, on path: String, missing: String?,
-    user: UInt32, _ standard: StandardDirectories
-  ) -> Blocker? {
-    guard let target else {
-      return Blocker(
-        ancestor: ancestor, reason: "is a symbolic link that leads nowhere",
-        fix: "Create its target or remove the link (rm '\(ancestor)').", blocked: path)
+    switch obstacle {
+    case .notADirectory(let path):
+      return problem(
+        "\(path) is not a directory\(cannotBeCreated)",
+        "Move it out of the way: mv '\(path)' '\(path).bak'")
+    case .danglingSymlink(let path):
+      let target = standard.symbolicLinkTarget(path)
+      return problem(
+        "\(path) is a symbolic link to \(target ?? "a missing target"), which does not exist"
+          + cannotBeCreated,
+        target.map { "Create the target (mkdir -p '\($0)') or remove the link (rm '\(path)')." }
+          ?? obstacle.recoverySuggestion)
+    case .symbolicLinkLoop(let path):
+      let target = standard.symbolicLinkTarget(path).map { " to \($0)" } ?? ""
+      return problem(
+        "\(path) is a symbolic link\(target), which leads nowhere: its links loop\(cannotBeCreated)",
+        "Remove the link (rm '\(path)'), or point it at a directory.")
+    case .ownedByAnotherUser(let path, let owner, true):
+      return problem(
+        "\(path) is a symbolic link owned by user \(owner), neither you nor root"
+          + (what.map { ", on the way to \($0)" } ?? ""),
+        "Remove it if you did not make it (rm '\(path)'), or replace it with a directory of your own."
+      )
+    case .directoryOfAnotherUser(let path, let owner, false):
+      return problem(
+        "\(path) belongs to user \(owner), neither you (user \(user)) nor root, so it is refused",
+        "Point the setting that chose it at a directory of your own, or chown it to \(user).")
+    case .directoryOfAnotherUser(let path, let owner, true):
+      return problem(
+        "\(path) belongs to user \(owner), and root creates nothing in another user's directory"
+          + cannotBeCreated,
+        "Run as user \(owner), or give root its own home: sudo -H, or export HOME=/root.")
+    case .permissionDenied(let path, _):
+      let status = standard.inspect(path, followingSymlinks: true)
+      let details = status.map { " (owner \($0.owner), mode \(octal($0.permissions & 0o777)))" }
+      return problem(
+        "\(path) cannot be written and searched by user \(user)\(details ?? "")\(cannotBeCreated)",
+        "Give your user write and search permission on it (chmod u+wx '\(path)' if it is yours), or create what is missing as its owner."
+      )
+    default:
+      return problem(obstacle.description + cannotBeCreated, obstacle.recoverySuggestion)
     }
-    let mode = octal(target.permissions & 0o777)
-    if target.kind != .directory {
-      return Blocker(
-        ancestor: ancestor, reason: "is not a directory",
-        fix: "Move it out of the way: mv '\(ancestor)' '\(ancestor).bak'", blocked: path)
-    }
-    if !standard.maySearch(ancestor) {
-      return Blocker(
-        ancestor: ancestor,
-        reason: "cannot be searched by user \(user) (owner \(target.owner), mode \(mode))",
-        fix: "Give your user search permission on it: chmod u+x '\(ancestor)' if it is yours.",
-        blocked: path, consequence: .cannotBeReached)
-    }
-    guard let below = missing else { return nil }
-    if user == 0, target.owner != 0 {
-      return Blocker(
-        ancestor: ancestor,
-        reason:
-          "belongs to user \(target.owner), and root creates nothing in another user's directory",
-        fix:
-          "Run as user \(target.owner), or give root its own home: sudo -H, or export HOME=/root.",
-        blocked: below)
-    }
-    if !standard.mayCreateFiles(in: ancestor) {
-      return Blocker(
-        ancestor: ancestor,
-        reason:
-          "is not writable by user \(user) (owner \(target.owner), mode \(mode))",
-        fix: "Create \(below) yourself as its owner, or make \(ancestor) writable by you.",
-        blocked: below)
-    }
-    return nil
   }
 
   /// A previous location of one of the application's directories (another layout's, an

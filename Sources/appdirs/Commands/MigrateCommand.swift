@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// `appdirs migrate KIND LEGACY_PATH --app NAME`: moves an application's files from an old
 /// location into one of its directories, safely, and says in one line what happened;
@@ -105,7 +105,7 @@ enum MigrateCommand {
     if argument == "~" || argument.hasPrefix("~/") {
       let home = try app.standardDirectories.resolution(for: .home).path
       let rest = argument.dropFirst(argument == "~" ? 1 : 2)
-      return rest.isEmpty ? home : home + "/" + rest
+      return rest.isEmpty ? home : app.environment.platform.joinPath(home, String(rest))
     }
     if argument.hasPrefix("~") {
       throw UsageError(

@@ -126,7 +126,9 @@ enum PathCommand {
   /// to change: the variable that chose it, or the one that would choose another.
   static func origin(of resolution: DirectoryResolution, for error: DirectoryError) -> String? {
     switch error {
-    case .notADirectory, .danglingSymlink, .permissionDenied, .readOnlyFileSystem: break
+    case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .permissionDenied,
+      .readOnlyFileSystem:
+      break
     default: return nil
     }
     switch resolution.source {

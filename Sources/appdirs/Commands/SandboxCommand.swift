@@ -86,7 +86,7 @@ enum SandboxCommand {
       throw refuse("it belongs to user \(status.owner)")
     }
     for name in standard.entries(of: path) ?? [] {
-      let folder = path + "/" + name
+      let folder = environment.platform.joinPath(path, name)
       guard rootFolders.contains(name) else {
         throw refuse("it holds \(name), so it is neither empty nor a root appdirs made")
       }
