@@ -22,10 +22,11 @@ enum CommandLineTool {
     let examples: [String]
     let run: @Sendable (ParsedArguments, ProcessEnvironment) throws -> Platform.ExitCode
 
-    /// The usage line, made from the tables: `appdirs path KIND [--app NAME] …`.
+    /// The usage line, made from the tables: `appdirs path KIND [--app NAME] …`; a command
+    /// after `--` comes last, since the options end there.
     var usage: String {
       var words = ["appdirs", name]
-      for argument in arguments {
+      for argument in arguments where !argument.isCommand {
         words.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
       }
       for option in options where !exclusiveOptions.contains(option.name) {
@@ -34,7 +35,35 @@ enum CommandLineTool {
       if !exclusiveOptions.isEmpty {
         words.append("[" + exclusiveOptions.joined(separator: " | ") + "]")
       }
+      words += arguments.filter(\.isCommand).map(\.name)
       return words.joined(separator: " ")
+    }
+
+    /// Checks the positional arguments against the table, the one place that does: each
+    /// required one present, no more than the table has, any number after `--` for a command
+    /// that runs one. What an option changes (`migrate --previous` takes no LEGACY_PATH) is
+    /// the command's own rule.
+    func checkArguments(_ positionals: [String]) throws(UsageError) {
+      let required = arguments.filter { !$0.isOptional }
+      if positionals.count < required.count {
+        let needed = required.map(\.noun).joined(separator: " and ")
+        // The first missing one's choices, where it has a fixed set.
+        var choices: String? = nil
+        if case .words(let words) = required[positionals.count].completion {
+          choices =
+            " (\(required[positionals.count].name) is one of \(words.joined(separator: ", ")))"
+        }
+        let example = examples.first.map { ", such as '\($0)'" } ?? ""
+        throw UsageError(message: "\(name) needs \(needed)\(choices ?? "")\(example)")
+      }
+      guard !arguments.contains(where: \.isCommand), positionals.count > arguments.count else {
+        return
+      }
+      let extra = positionals.dropFirst(arguments.count)
+      throw UsageError(
+        message: arguments.isEmpty
+          ? "\(name) takes no arguments, got '\(extra.joined(separator: " "))'"
+          : "too many arguments: \(extra.joined(separator: " "))")
     }
   }
 
@@ -47,6 +76,12 @@ enum CommandLineTool {
     /// What the argument completes to.
     let completion: CompletionScript.Candidates
     var isOptional = false
+
+    /// The argument as a usage error names it: `a KIND`.
+    var noun: String { isCommand ? "a command" : "a \(name)" }
+
+    /// Whether this is the command to run after `--`, which takes every argument left.
+    var isCommand: Bool { name == Self.command.name }
 
     /// The command that `lock` and `sandbox` run, after `--`.
     static let command = ArgumentSpec(
@@ -64,9 +99,14 @@ enum CommandLineTool {
   ]
 
   /// The options that stand instead of a command.
-  static let topLevelOptions = [
-    "--help", "--version", CompletionScript.optionName,
+  static let topLevelOptions: [OptionSpec] = [
+    OptionSpec(name: "--help", help: "Show this overview, or 'appdirs help COMMAND'."),
+    OptionSpec(name: "--version", help: "Show the version."),
+    CompletionScript.option,
   ]
+
+  /// The names of ``topLevelOptions``.
+  static var topLevelOptionNames: [String] { topLevelOptions.map(\.name) }
 
   /// Runs the tool with its arguments (without the program name) and returns the exit code.
   static func run(arguments: [String], environment: ProcessEnvironment) -> Platform.ExitCode {
@@ -75,7 +115,7 @@ enum CommandLineTool {
       return .usage
     }
     do {
-      if topLevelOptions.contains(first) || first == "-h", first != CompletionScript.optionName,
+      if topLevelOptionNames.contains(first) || first == "-h", first != CompletionScript.optionName,
         let extra = arguments.dropFirst().first
       {
         throw UsageError(message: "\(first) takes no arguments, got '\(extra)'")
@@ -103,7 +143,7 @@ enum CommandLineTool {
       case _ where first.hasPrefix("-"):
         throw UsageError(
           message: "unknown option '\(first)'"
-            + Suggestion.didYouMean(first, among: topLevelOptions))
+            + Suggestion.didYouMean(first, among: topLevelOptionNames))
       default:
         break
       }
@@ -122,9 +162,7 @@ enum CommandLineTool {
         {
           throw UsageError(message: "\(first) and \(last) cannot be used together")
         }
-        if command.arguments.isEmpty, let extra = parsed.positionals.first {
-          throw UsageError(message: "\(command.name) takes no arguments, got '\(extra)'")
-        }
+        try command.checkArguments(parsed.positionals)
         return try command.run(parsed, environment)
       } catch let error as UsageError {
         return usageError(error.message, help: "appdirs help \(command.name)")

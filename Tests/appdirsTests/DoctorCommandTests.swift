@@ -172,7 +172,7 @@
           try root.makeDirectory("tmp/runtime-65534", mode: 0o777)
         },
         problem: "the fallback runtime directory @/tmp/runtime-65534 has mode 0777, not 0700",
-        fix: "Remove @/tmp/runtime-65534 if it is yours"),
+        fix: "Make @/tmp/runtime-65534 a directory you own with mode 0700, or remove it"),
       Finding(
         name: "HOME unset", prepare: { _, env in env["HOME"] = nil },
         problem:

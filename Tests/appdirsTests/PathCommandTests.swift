@@ -130,7 +130,7 @@
       (["path", "cache", "--app", ".."], "invalid name"),
       (["path", "cache", "--app", ""], "invalid name"),
       (["path", "shared", "--group", "bad/group"], "invalid name"),
-      (["path"], "missing KIND"),
+      (["path"], "path needs a KIND (KIND is one of home, data, config, cache,"),
       (["path", "cache", "data"], "too many arguments"),
       (["path", "cache", "--ap", "X"], "unknown option '--ap' (did you mean '--app'?)"),
       (["path", "cache", "--app"], "needs a value"),

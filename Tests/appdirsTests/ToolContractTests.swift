@@ -30,7 +30,7 @@
       let result = try Tool.run(
         ["help", "path", "list"], environment: root.toolEnvironment, in: root,
         standardError: .lines([
-          "appdirs: error: help takes one COMMAND, got 2", "Run 'appdirs help help' for usage.",
+          "appdirs: error: too many arguments: list", "Run 'appdirs help help' for usage.",
         ]))
       #expect(result.status == 64)
     }

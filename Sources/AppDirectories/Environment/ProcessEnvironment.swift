@@ -360,6 +360,19 @@ public struct ProcessEnvironment: Sendable, Hashable {
     }
   }
 
+  /// What told the library that it runs in a sandbox, for messages: `FLATPAK_ID=org.example.App`,
+  /// `/.flatpak-info names org.example.App`, `SNAP_NAME=example`; `nil` outside one.
+  @_spi(Tool) public var sandboxEvidence: String? {
+    switch declaredSandbox {
+    case .flatpak: nonEmptyVariable("FLATPAK_ID").map { "FLATPAK_ID=\($0)" }
+    case .snap: nonEmptyVariable("SNAP_NAME").map { "SNAP_NAME=\($0)" }
+    case nil:
+      flatpakInfo.map { text in
+        "\(Self.flatpakInfoFile) names \(Self.flatpakApplicationName(in: text) ?? "no application")"
+      }
+    }
+  }
+
   /// Where Flatpak describes the sandbox to the application inside it.
   @_spi(Tool) public static let flatpakInfoFile = "/.flatpak-info"
 

@@ -246,7 +246,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The command that shows who owns a path and may write to it, on `platform`.
   private static func ownerCommand(_ platform: OperatingSystem) -> String {
     platform == .windows
-      ? "icacls shows who owns it and may write to it" : "ls -ld shows its owner and mode"
+      ? "\(platform.ownerCommand) shows who owns it and may write to it"
+      : "\(platform.ownerCommand) shows its owner and mode"
   }
 
   /// An application's own cache folder on `platform`, as an example.

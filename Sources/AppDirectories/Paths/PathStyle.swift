@@ -97,6 +97,10 @@ extension OperatingSystem {
   /// The path rules of the platform.
   var pathStyle: PathStyle { self == .windows ? .windows : .posix }
 
+  /// The command that shows who owns a file and who may write to it: `icacls` on Windows,
+  /// `ls -ld` elsewhere.
+  @_spi(Tool) public var ownerCommand: String { self == .windows ? "icacls" : "ls -ld" }
+
   /// `component` appended to `base` by the platform's rules (`\` between them on Windows).
   @_spi(Tool) public func joinPath(_ base: String, _ component: String) -> String {
     pathStyle.join(base, component)

@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-import AppDirectories
+@_spi(Tool) import AppDirectories
 
 /// `appdirs clean --app NAME (--cache | --all) [--yes]`: empties an application's cache or
 /// removes every directory it has; with `--older-than` or `--max-size`, prunes the cache to its
@@ -96,7 +96,7 @@ enum CleanCommand {
     }
     guard failures.isEmpty else {
       Platform.writeError(
-        "appdirs: note: Give your user write permission on the folders that hold them (ls -ld shows their owners and modes), then run the command again.\n"
+        "appdirs: note: Give your user write permission on the folders that hold them (\(OperatingSystem.host.ownerCommand) shows \(OperatingSystem.host == .windows ? "who owns them and may write to them" : "their owners and modes")), then run the command again.\n"
       )
       return .cannotCreate
     }

@@ -72,7 +72,7 @@ enum DoctorCommand {
       }
     }
     found += obstacleFindings(obstacles, query.standard, user: environment.effectiveUserID)
-    found += sandboxFindings(environment)
+    found += sandboxFindings(query)
     if let app = query.app { found += previousLocationFindings(app) }
     let findings = found.uniqued()
 
@@ -189,9 +189,7 @@ enum DoctorCommand {
         isProblem: true,
         message:
           "the fallback runtime directory \(base) \(problem), so it is refused, and XDG_RUNTIME_DIR is unset or unsafe: runtime files have nowhere to go",
-        fix:
-          "Remove \(base) if it is yours, or set XDG_RUNTIME_DIR to a directory you own with mode 0700."
-      )
+        fix: error.recoverySuggestion)
     }
     return Finding(isProblem: true, message: error.description, fix: error.recoverySuggestion)
   }
@@ -400,33 +398,30 @@ enum DoctorCommand {
     }
   }
 
-  static func sandboxFindings(_ environment: ProcessEnvironment) -> [Finding] {
-    switch environment.sandbox {
+  /// The sandbox the library found, as a note: what told it, and where the directories are.
+  static func sandboxFindings(_ query: DirectoryQuery) -> [Finding] {
+    let environment = query.environment
+    guard let sandbox = environment.sandbox, let evidence = environment.sandboxEvidence else {
+      return []
+    }
+    let data = (try? query.standard.resolution(for: .data).path) ?? "?"
+    let home = (try? query.standard.resolution(for: .home).path) ?? "?"
+    return switch sandbox {
     case .flatpak:
-      let id = environment.sandboxApplicationID
-      // The variable when it is set; else the file that told the sandbox.
-      let told =
-        environment.variables["FLATPAK_ID"].flatMap { $0.isEmpty ? nil : "FLATPAK_ID=\($0)" }
-        ?? "\(ProcessEnvironment.flatpakInfoFile) names \(id ?? "no application")"
-      return [
+      [
         Finding(
           isProblem: false,
           message:
-            "running in a Flatpak sandbox (\(told)); "
-            + "the XDG directories are the app's own, under ~/.var/app/\(id ?? "<id>")",
-          fix: "Nothing to fix; to see the host's directories run appdirs outside the sandbox.")
+            "running in a Flatpak sandbox (\(evidence)); the XDG directories are the app's own, such as \(data)",
+          fix: "Nothing to fix; to see the host's directories run appdirs list --host.")
       ]
     case .snap:
-      let name = environment.variables["SNAP_NAME"] ?? ""
-      return [
+      [
         Finding(
           isProblem: false,
-          message:
-            "running in a Snap (SNAP_NAME=\(name)); HOME is the snap's own, under ~/snap/\(name)",
+          message: "running in a Snap (\(evidence)); HOME is the snap's own, \(home)",
           fix: "Nothing to fix; to see your real home's directories run appdirs outside the snap.")
       ]
-    case nil:
-      return []
     }
   }
 

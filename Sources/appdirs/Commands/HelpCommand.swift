@@ -25,9 +25,6 @@ enum HelpCommand {
       Platform.write(overview())
       return .success
     }
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(message: "help takes one COMMAND, got \(arguments.positionals.count)")
-    }
     Platform.write(text(for: try CommandLineTool.command(named: name)))
     return .success
   }
@@ -48,9 +45,14 @@ enum HelpCommand {
     text += """
 
       OPTIONS:
-        --help                                      Show this overview, or 'appdirs help COMMAND'.
-        --version                                   Show the version.
-        --generate-completion-script bash|zsh|fish  Print a shell completion script.
+
+      """
+    let labels = CommandLineTool.topLevelOptions.map(\.label)
+    let helpColumn = (labels.map(\.count).max() ?? 0) + 2
+    for option in CommandLineTool.topLevelOptions {
+      text += "  " + option.label.padding(to: helpColumn) + option.help + "\n"
+    }
+    text += """
 
       EXAMPLES:
         appdirs list --app ExampleApp

@@ -32,12 +32,6 @@ enum LocateCommand {
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
-    guard arguments.positionals.count == 2 else {
-      throw UsageError(
-        message: arguments.positionals.count < 2
-          ? "locate needs a KIND and a FILE, such as 'appdirs locate config settings.json'"
-          : "too many arguments: \(arguments.positionals.dropFirst(2).joined(separator: " "))")
-    }
     let kind = try DirectoryQuery.kind(named: arguments.positionals[0])
     let query = try DirectoryQuery(arguments, environment: environment)
     let found = try query.locate(

@@ -33,12 +33,6 @@ enum LockCommand {
     guard arguments.value("--app") != nil else {
       throw UsageError(message: "lock needs --app NAME: a lock belongs to one application")
     }
-    guard arguments.positionals.count >= 2 else {
-      throw UsageError(
-        message:
-          "lock needs a LOCKNAME and a command, such as 'appdirs lock --app ExampleApp instance -- sleep 60'"
-      )
-    }
     let query = try DirectoryQuery(arguments, environment: environment)
     guard let app = query.app else { throw UsageError(message: "lock needs --app NAME") }
     let name = arguments.positionals[0]

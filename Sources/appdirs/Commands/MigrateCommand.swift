@@ -21,7 +21,7 @@ enum MigrateCommand {
       CommandLineTool.ArgumentSpec(
         name: "LEGACY_PATH",
         help: "The old directory, such as ~/.exampleapp (none with --previous)",
-        completion: .files),
+        completion: .files, isOptional: true),
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
@@ -44,15 +44,19 @@ enum MigrateCommand {
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
+    // The table makes LEGACY_PATH optional: --previous is what leaves it out.
     let previous = arguments.flag("--previous")
-    let expected = previous ? 1 : 2
-    guard arguments.positionals.count == expected else {
+    if previous, arguments.positionals.count == 2 {
       throw UsageError(
-        message: arguments.positionals.count < expected
-          ? "migrate needs a KIND and a LEGACY_PATH, such as 'appdirs migrate config ~/.exampleapp --app exampleapp'"
-          : previous
-            ? "--previous finds the old directory itself; give only the KIND, not '\(arguments.positionals[1])'"
-            : "too many arguments: \(arguments.positionals.dropFirst(2).joined(separator: " "))")
+        message:
+          "--previous finds the old directory itself; give only the KIND, not '\(arguments.positionals[1])'"
+      )
+    }
+    guard previous || arguments.positionals.count == 2 else {
+      throw UsageError(
+        message:
+          "migrate needs a KIND and a LEGACY_PATH, such as 'appdirs migrate config ~/.exampleapp --app exampleapp'"
+      )
     }
     let name = arguments.positionals[0]
     let kind = try DirectoryQuery.kind(named: name)

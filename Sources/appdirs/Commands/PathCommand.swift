@@ -39,12 +39,6 @@ enum PathCommand {
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(
-        message: arguments.positionals.isEmpty
-          ? "missing KIND (one of \(DirectoryQuery.Kind.allNames.joined(separator: ", ")))"
-          : "too many arguments: \(arguments.positionals.dropFirst().joined(separator: " "))")
-    }
     let kind = try DirectoryQuery.kind(named: arguments.positionals[0])
     // A preview describes another machine, as `list --platform` does: nothing of this one is
     // looked at or made.

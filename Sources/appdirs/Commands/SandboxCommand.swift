@@ -25,10 +25,6 @@ enum SandboxCommand {
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
-    guard arguments.positionals.count >= 2 else {
-      throw UsageError(
-        message: "sandbox needs a ROOT and a command, such as 'appdirs sandbox /tmp/box -- env'")
-    }
     let rootPath = arguments.positionals[0]
     try validate(root: rootPath, environment: environment)
     var sandbox = ProcessEnvironment.isolated(inPath: rootPath)

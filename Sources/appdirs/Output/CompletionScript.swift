@@ -63,7 +63,7 @@ enum CompletionScript {
   /// The top level: the commands and the options that stand instead of one.
   static var topLevel: CommandSpec {
     CommandSpec(
-      name: "", options: CommandLineTool.topLevelOptions,
+      name: "", options: CommandLineTool.topLevelOptionNames,
       values: [(optionName, .words(shells))],
       positionals: [.words(CommandLineTool.commands.map(\.name))])
   }
