@@ -81,7 +81,8 @@ public struct AppDirectories: Sendable {
     /// Whether this instance has looked at its cache directory's tag already: later calls of
     /// ``directory(_:)`` then skip the process-wide set, and its hashing of the path.
     private let lookedAtCacheTag = Locked(false)
-    /// The cache directories this process has looked at for their tag.
+    /// The cache directories this process has looked at for their tag. Process-wide: the tag
+    /// is the directory's, whichever instance finds it, and it is looked for once per process.
     private static let cachesLookedAt = Locked<Set<String>>([])
 
     /// Whether this is the first look, in this process, at the tag of the cache directory at

@@ -4,6 +4,7 @@
 
 // These tests make files, users and processes through POSIX calls.
 #if !os(Windows)
+  import Dispatch
   import Foundation
   import Testing
 
@@ -772,6 +773,56 @@
       }
       #expect(outcome.withLock { $0 } == .moved)
       #expect(TreeSnapshot.lines(of: setup.destination) == before)
+    }
+
+    @Test("Two migrations of one app never run their locked steps at the same time")
+    func twoMigrationsNeverRunTogether() throws {
+      let setup = try Setup()
+      let environment = setup.root.environment()
+      let clock = ContinuousClock()
+      let start = clock.now
+      let firstInside = DispatchSemaphore(value: 0)
+      let firstLeft = Locked<Duration?>(nil)
+      // The first migration stops in its move, under the lock, for long enough that the second
+      // reaches its own lock and would go on without one.
+      let first = RecordingSystemCalls(beforeCall: { record in
+        guard record.call == .renameat, firstLeft.withLock({ $0 }) == nil else { return }
+        firstInside.signal()
+        usleep(400_000)
+        firstLeft.withLock { $0 = clock.now - start }
+      })
+      let secondCalls = Locked<[(at: Duration, call: RecordingSystemCalls.Call)]>([])
+      let second = RecordingSystemCalls(beforeCall: { record in
+        secondCalls.withLock { $0.append((clock.now - start, record.call)) }
+      })
+      let outcomes = Locked<[MigrationOutcome.Action]>([])
+      func migrate(_ provider: RecordingSystemCalls) -> Thread {
+        Thread {
+          let dirs = try? AppDirectories(
+            app: "exampleapp", organization: nil, layout: .native, environment: environment,
+            syscalls: provider.syscalls)
+          if let action = try? dirs?.migrate(fromPath: setup.legacy, to: .config).action {
+            outcomes.withLock { $0.append(action) }
+          }
+        }
+      }
+      let threads = [migrate(first)]
+      threads[0].start()
+      #expect(firstInside.wait(timeout: .now() + 10) == .success, "the first did not move")
+      let other = migrate(second)
+      other.start()
+      var waited = 0
+      while outcomes.withLock({ $0.count }) < 2 && waited < 1000 {
+        usleep(10_000)
+        waited += 1
+      }
+      #expect(outcomes.withLock { $0 }.sorted { "\($0)" < "\($1)" } == [.alreadyMigrated, .moved])
+      let left = try #require(firstLeft.withLock { $0 })
+      let calls = secondCalls.withLock { $0 }
+      let lock = try #require(calls.firstIndex { $0.call == .flock }, "the second took no lock")
+      // Whatever the second did after asking for the lock, it did once the first was done.
+      let early = calls[(lock + 1)...].filter { $0.at < left }
+      #expect(early.isEmpty, "the second ran \(early.map(\.call)) while the first held the lock")
     }
 
     @Test("Migrations of one app at once give the result of one", arguments: [false, true])

@@ -4,8 +4,14 @@
 
 /// Everything the library reads from the running process, captured as a plain value.
 ///
-/// Path resolution is a pure function of this value, so tests and previews can describe any
-/// machine without touching the real one:
+/// Path resolution is a function of this value and of the files it names, never of the
+/// running process: the value says which files are read and when (`user-dirs.dirs` with
+/// ``UserDirectoriesFile/readFromDisk``, app group containers asked of the system with
+/// ``GroupContainers/system``, and, in a captured environment on Linux, Flatpak's
+/// `/.flatpak-info`, read once). A value made with
+/// ``init(variables:passwordDatabaseHome:effectiveUserID:platform:isSecureExecution:userDirectoriesFile:groupContainers:androidAppStorage:undecodableVariables:)``
+/// and its defaults reads nothing, so tests and previews can describe any machine without
+/// touching the real one:
 ///
 /// ```swift
 /// let environment = ProcessEnvironment(
@@ -189,9 +195,13 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var isCaptured = false
   }
 
-  // Unchecked: `values` changes only through `uniqueStorage()`, when no other value shares the box.
+  // Unchecked: `values` changes only through `uniqueStorage()`, when no other value shares the
+  // box; the file read once is behind a lock.
   private final class Storage: @unchecked Sendable {
     var values: Values
+    /// The text of the file at ``flatpakInfoPath``, once read: `.some(nil)` when there is none.
+    /// A changed value gets a new box, and reads again.
+    let flatpakInfo = Locked<String??>(nil)
     init(_ values: Values) { self.values = values }
   }
 
@@ -258,10 +268,12 @@ public struct ProcessEnvironment: Sendable, Hashable {
   }
 
   /// The environment made the whole process's with
-  /// ``withProcessWide(_:operation:)-(_,()->R)``, if any.
+  /// ``withProcessWide(_:operation:)-(_,()->R)``, if any. Process-wide by definition: it is
+  /// what reaches threads and detached tasks, which no task-local does.
   static let processWide = Locked<CurrentEnvironment?>(nil)
 
-  /// The running process's environment, captured once.
+  /// The running process's environment, captured once: the process's own variables, which the
+  /// library never reads again (``capture()`` gives a fresh snapshot).
   static let captured = capture()
 
   /// The environment made current for this task and the tasks it starts, if any; boxed, so
@@ -376,12 +388,20 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// Where Flatpak describes the sandbox to the application inside it.
   @_spi(Tool) public static let flatpakInfoFile = "/.flatpak-info"
 
-  /// The text of the file at ``flatpakInfoPath``, read now, or `nil` when there is none.
+  /// The text of the file at ``flatpakInfoPath``, read the first time it is asked, or `nil`
+  /// when there is none: the sandbox is fixed for the process's life.
   var flatpakInfo: String? {
-    guard let flatpakInfoPath,
-      case .success(let bytes) = SystemCalls.live.readFile(path: flatpakInfoPath, limit: 1 << 16)
-    else { return nil }
-    return String(decoding: bytes, as: UTF8.self)
+    guard let flatpakInfoPath else { return nil }
+    return storage.flatpakInfo.withLock { cached in
+      if let cached { return cached }
+      var text: String? = nil
+      if case .success(let bytes) = SystemCalls.live.readFile(path: flatpakInfoPath, limit: 1 << 16)
+      {
+        text = String(decoding: bytes, as: UTF8.self)
+      }
+      cached = .some(text)
+      return text
+    }
   }
 
   /// The `name` key of the `[Application]` group of a `/.flatpak-info` (a key file: groups in

@@ -47,6 +47,8 @@ enum UserDirectoriesReader {
     }
   }
 
+  /// Process-wide: a file's bytes are the same for every environment that names it, and each
+  /// read is checked against the file's `stat` first, so nothing stale is ever handed out.
   private static let cache = Locked(ReadFiles(capacity: 16))
 
   /// The file at `path` with its lines parsed against `home`; each version of the file (by
@@ -70,7 +72,8 @@ enum UserDirectoriesReader {
     var file: String
   }
 
-  /// The last parse, by generation, home and file.
+  /// The last parse, by generation, home and file: process-wide for the same reason as the
+  /// bytes, and keyed by all three, so a parse is never used for another home.
   private static let lastParse = Locked<(key: ParseKey, value: UserDirectories)?>(nil)
 
   private static func parsed(_ bytes: [UInt8], generation: UInt64, home: String, file: String)

@@ -24,7 +24,8 @@
 
     /// The running application's directories in the captured environment, which never
     /// changes, made once, in a box so that the steady state borrows them instead of copying
-    /// them.
+    /// them. Process-wide: the captured environment is the process's, and nothing chosen by a
+    /// task or by ``ProcessEnvironment/withProcessWide(_:operation:)-(_,()->R)`` is kept here.
     private static let processApplication = ProcessApplication()
 
     private final class ProcessApplication: Sendable {

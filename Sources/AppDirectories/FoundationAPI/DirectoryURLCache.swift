@@ -22,6 +22,8 @@
   enum DirectoryURLCache {
     static let capacity = 256
 
+    /// Process-wide: a path's URL is the same whoever asks, and the one-liners make a new
+    /// instance on every call. Bounded by ``capacity``; it holds no answer about the disk.
     private static let urls = Locked<[String: URL]>([:])
 
     /// The directory URL for an absolute, normalized path.

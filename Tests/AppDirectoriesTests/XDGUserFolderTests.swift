@@ -11,7 +11,7 @@ import Testing
 /// The folders that follow the user's own choice: `projects`, `XDG_BIN_HOME`, and a user
 /// folder's variable when `user-dirs.dirs` says nothing usable of it.
 @Suite("Projects, XDG_BIN_HOME and the user folders' variables")
-struct UserChoiceKindsTests {
+struct XDGUserFolderTests {
   static let home = "/home/ada"
 
   struct Row: Sendable, CustomTestStringConvertible {

@@ -11,7 +11,7 @@
   @testable import TestSupport
 
   /// The tool says each thing once, about what it is asked, with the exit code of its cause.
-  @Suite struct OneCauseOneMessageTests {
+  @Suite struct ToolWarningsTests {
     /// The lines of the doctor's report that are problems.
     static func problems(_ result: ToolResult) -> [String] {
       result.lines.filter { $0.hasPrefix("problem: ") }

@@ -11,7 +11,7 @@ import Testing
 /// or Unicode scalars, never as `Character`s, and bytes that are not UTF-8 are ignored with a
 /// warning, one variable, list entry or file line at a time, never turned into U+FFFD.
 @Suite("Paths as the user gave them")
-struct PathsAsGivenTests {
+struct PathNormalizationTests {
   static let home = "/home/ada"
   static let file = home + "/.config/user-dirs.dirs"
 

@@ -25,7 +25,7 @@
   /// operation stops at the attacker's link (SPEC 5, 10): nothing of `target` is changed,
   /// nothing of the user's is copied there.
   @Suite("A link of the user's that leads through another user's link", .needsRoot, .serialized)
-  struct LinkThroughForeignLinkTests {
+  struct DirectoryWalkLinkTests {
     /// The user's link, the attacker's, and `target/App` with a file, as the application's
     /// cache would hold one; the directories of `App` in that environment.
     static func plant(_ root: TemporaryRoot, withApplicationFolder: Bool = true) throws

@@ -15,7 +15,7 @@
   /// same value whoever runs the tests, except where root may do what a user may not, which is
   /// asserted for each of the two.
   @Suite("Objects in the way, kind by kind")
-  struct ObjectsInTheWayTests {
+  struct DirectoryWalkObstacleTests {
     /// What stands at the path.
     enum Object: String, CaseIterable, Sendable, CustomTestStringConvertible {
       case file, fifo, socket, danglingLink, linkLoop, linkToAFile

@@ -12,7 +12,7 @@
 
   /// The tool's smaller promises, each run end to end: every name is checked, warnings name what
   /// they are about, and nothing is turned silently into something else.
-  @Suite struct RoughEdgesTests {
+  @Suite struct CommandLineToolTests {
     static let names: [(arguments: [String], message: String)] = [
       (["path", "cache", "--org", ".."], "invalid name \"..\": .. is not a folder name"),
       (["path", "cache", "--org", "a/b"], "invalid name \"a/b\": it contains /"),
