@@ -24,11 +24,8 @@ extension AppDirectories {
   /// }
   /// ```
   public func obstacle(to kind: AppDirectory) -> DirectoryError? {
-    do throws(DirectoryError) {
-      let path = try verifiedResolution(for: kind).path
-      return DirectoryCreator(syscalls: syscalls, environment: environment).obstacle(to: path)
-    } catch {
-      return error
+    DirectoryCreator(syscalls: syscalls, environment: environment).obstacle {
+      () throws(DirectoryError) in try verifiedResolution(for: kind).path
     }
   }
 }
@@ -38,11 +35,8 @@ extension StandardDirectories {
   /// or `nil` when nothing would; nothing is created. See
   /// ``AppDirectories/obstacle(to:)``.
   public func obstacle(to kind: StandardDirectory) -> DirectoryError? {
-    do throws(DirectoryError) {
-      let path = try verifiedResolution(for: kind).path
-      return DirectoryCreator(syscalls: syscalls, environment: environment).obstacle(to: path)
-    } catch {
-      return error
+    DirectoryCreator(syscalls: syscalls, environment: environment).obstacle {
+      () throws(DirectoryError) in try verifiedResolution(for: kind).path
     }
   }
 }

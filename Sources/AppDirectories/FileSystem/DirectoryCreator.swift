@@ -46,6 +46,11 @@ struct DirectoryCreator: Sendable {
   /// The mode of every directory the library creates.
   static let privateMode: UInt32 = 0o700
 
+  /// ``obstacle(to:)`` of a path still to be resolved: why it cannot be is the obstacle.
+  func obstacle(to path: () throws(DirectoryError) -> String) -> DirectoryError? {
+    do throws(DirectoryError) { return obstacle(to: try path()) } catch { return error }
+  }
+
   /// What would stop ``findOrCreate(_:)`` from finding or creating `path` now, by the same
   /// walk without creating anything: the error it would throw; for a directory that exists,
   /// ``DirectoryError/permissionDenied(path:errno:)`` when the user may not create files in it
