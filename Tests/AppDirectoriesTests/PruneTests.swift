@@ -156,6 +156,47 @@
       })
     }
 
+    /// Time stamps at and past the ends of what nanoseconds since the epoch can hold.
+    static let extremeTimes: [(seconds: Int, nanoseconds: Int, expected: Int64)] = [
+      (0, 5, 5),
+      (9_223_372_036, 854_775_807, .max),
+      (9_223_372_037, 0, .max),
+      (Int.max, 999_999_999, .max),
+      (-9_223_372_037, 0, .min),
+      (Int.min, 0, .min),
+    ]
+
+    @Test(arguments: extremeTimes)
+    func aTimeStampThatDoesNotFitSaturates(
+      _ row: (seconds: Int, nanoseconds: Int, expected: Int64)
+    ) {
+      #expect(FileStatus.nanoseconds(row.seconds, row.nanoseconds) == row.expected)
+      var status = FileStatus(type: .regular, permissions: 0o600, owner: 0)
+      status.modificationSeconds = row.seconds
+      status.modificationNanoseconds = row.nanoseconds
+      #expect(status.lastUse == max(row.expected, 0))
+    }
+
+    @Test func aFileFromTheFarFutureCountsAsUsedNowAndIsKept() throws {
+      try TemporaryRoot.with { root in
+        let cache = try Cache(root)
+        try cache.file("future", size: 100, days: 0)
+        try cache.file("old", size: 100, days: 90)
+        // Year 2300 for both times, where the file system holds it (tmpfs and ext4 do).
+        let times = [
+          timespec(tv_sec: 10_413_792_000, tv_nsec: 0),
+          timespec(tv_sec: 10_413_792_000, tv_nsec: 0),
+        ]
+        #expect(utimensat(AT_FDCWD, cache.path + "/future", times, AT_SYMLINK_NOFOLLOW) == 0)
+        for dryRun in [true, false] {
+          let report = try cache.dirs.prune(
+            .cache, olderThan: .seconds(30 * Self.day), dryRun: dryRun)
+          #expect(report.removedFiles == 1)
+        }
+        #expect(cache.files == ["CACHEDIR.TAG", "future"])
+      }
+    }
+
     @Test func aFileUsedAfterThePruneBeganIsKept() throws {
       try TemporaryRoot.with { root in
         let victim = root.home + "/.cache/ExampleApp/victim"

@@ -44,10 +44,22 @@ struct FileStatus: Sendable, Hashable {
 
   /// When the file was last used: the later of its access and modification times, in
   /// nanoseconds since the epoch (a file system mounted `noatime` gives the modification).
+  /// A time stamp that does not fit (after 2262, or before 1677: any a file system can
+  /// hold) is the nearest one that does, so a file from the far future counts as used now or
+  /// later, never as old, and nothing overflows.
   var lastUse: Int64 {
-    let accessed = Int64(accessSeconds) * 1_000_000_000 + Int64(accessNanoseconds)
-    let modified = Int64(modificationSeconds) * 1_000_000_000 + Int64(modificationNanoseconds)
-    return max(accessed, modified)
+    max(
+      Self.nanoseconds(accessSeconds, accessNanoseconds),
+      Self.nanoseconds(modificationSeconds, modificationNanoseconds))
+  }
+
+  /// Seconds and nanoseconds since the epoch as nanoseconds, saturating at the ends of `Int64`.
+  static func nanoseconds(_ seconds: Int, _ nanoseconds: Int) -> Int64 {
+    let (scaled, overflow) = Int64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    let (sum, carried) = scaled.addingReportingOverflow(Int64(nanoseconds))
+    if carried { return seconds < 0 ? .min : .max }
+    return sum
   }
 
   /// Whether this may be a directory that another creator of the same path has just made and
