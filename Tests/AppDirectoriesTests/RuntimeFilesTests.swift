@@ -355,6 +355,23 @@
       }
     }
 
+    @Test func aHardLinkAtTheLockFilesPlaceIsRefusedAndItsOtherFileKept() throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory(root.at("run/\(Self.application)"), mode: 0o700)
+        try root.makeDirectory(root.at("run"), mode: 0o700)
+        let dirs = try Self.directories(root, runtime: root.at("run"))
+        let path = root.at("run/\(Self.application)/instance.lock")
+        // Another file of the user's, given a second name where the lock file goes.
+        try root.writeFile(root.at("precious"), "the user's own\n")
+        #expect(link(root.at("precious"), path) == 0)
+        #expect(throws: DirectoryError.creationFailed(path: path, errno: .tooManyLinks)) {
+          _ = try dirs.lock(named: "instance")
+        }
+        #expect(
+          try String(contentsOfFile: root.at("precious"), encoding: .utf8) == "the user's own\n")
+      }
+    }
+
     @Test(.needsRoot) func anotherUsersLockFileIsRefused() throws {
       try TemporaryRoot.with { root in
         try root.makeDirectory(root.at("run/\(Self.application)"), mode: 0o700)

@@ -188,8 +188,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Use a shorter application name or a shorter base directory."
     case .insecureRuntimeDirectory(let path, _):
       "Make \(path) a directory you own with mode 0700, or remove it so that it can be created safely; or point the variable that chose it (\(platform.usesXDG ? "XDG_RUNTIME_DIR, or the application's own" : "the application's runtime override")) at such a directory."
-    case .creationFailed(_, let errno):
-      if errno.isOutOfSpace {
+    case .creationFailed(let path, let errno):
+      if errno == .tooManyLinks {
+        "Remove \(path): it is a hard link to another file, so it is not the library's own; it is made again when it is needed."
+      } else if errno.isOutOfSpace {
         "Free some disk space or raise the quota, then try again."
       } else if errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem {
         platform == .windows

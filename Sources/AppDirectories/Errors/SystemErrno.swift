@@ -63,6 +63,9 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
   static let badFileDescriptor = SystemErrno(rawValue: EBADF)
   /// `EISDIR`: a directory where a file was expected.
   static let isDirectory = SystemErrno(rawValue: EISDIR)
+  /// `EMLINK`: too many links; the library says it of a file of its own that has another
+  /// name (a hard link), which makes it someone else's file too.
+  public static let tooManyLinks = SystemErrno(rawValue: EMLINK)
   /// `EBUSY`: the file or directory is in use.
   public static let busy = SystemErrno(rawValue: EBUSY)
   /// `EAGAIN` (`EWOULDBLOCK`): the call would have to wait, such as for a lock another holder

@@ -183,6 +183,12 @@ extension AppDirectories {
         syscalls.close(descriptor: file)
         throw .ownedByAnotherUser(path: path, owner: status.owner, isSymbolicLink: false)
       }
+      // A second name elsewhere (a hard link planted to another of the user's files) would
+      // have that file emptied and given a process ID: the lock file is the lock's alone.
+      guard status.linkCount == 1 else {
+        syscalls.close(descriptor: file)
+        throw .creationFailed(path: path, errno: .tooManyLinks)
+      }
       return (path, file)
     case .success:
       syscalls.close(descriptor: file)
