@@ -2,18 +2,21 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-// These tests make files, users and processes through POSIX calls.
-#if !os(Windows)
+// These tests run the tool or other processes, which the tests do on macOS and Linux: iOS,
+// tvOS, watchOS and visionOS have no Process, and Windows none of the POSIX tools they use.
+#if os(macOS) || os(Linux)
   import Foundation
   import Testing
 
   @testable import AppDirectories
   @testable import TestSupport
 
-  #if canImport(Glibc)
-    import Glibc
-  #elseif canImport(Darwin)
+  #if canImport(Darwin)
     import Darwin
+  #elseif canImport(Android)
+    import Android
+  #elseif canImport(Glibc)
+    import Glibc
   #elseif canImport(Musl)
     import Musl
   #endif
