@@ -33,7 +33,7 @@ extension AppDirectories {
 extension StandardDirectories {
   /// What would stop ``directoryPath(_:)`` from finding or creating this base directory now,
   /// or `nil` when nothing would; nothing is created. See
-  /// ``AppDirectories/obstacle(to:)``.
+  /// ``AppDirectories/AppDirectories/obstacle(to:)``.
   public func obstacle(to kind: StandardDirectory) -> DirectoryError? {
     DirectoryCreator(syscalls: syscalls, environment: environment).obstacle {
       () throws(DirectoryError) in try verifiedResolution(for: kind).path

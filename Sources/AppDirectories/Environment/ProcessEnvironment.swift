@@ -195,8 +195,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var isCaptured = false
   }
 
-  // Unchecked: `values` changes only through `uniqueStorage()`, when no other value shares the
-  // box; the file read once is behind a lock.
+  // The file read once is behind a lock.
+  // Unchecked: `values` changes only through `uniqueStorage()`, when no other value shares the box.
   private final class Storage: @unchecked Sendable {
     var values: Values
     /// The text of the file at ``flatpakInfoPath``, once read: `.some(nil)` when there is none.
