@@ -137,6 +137,23 @@
       }
     }
 
+    @Test(
+      "A path that ends in `..` is walked whole: the other user's link on the way still stops it")
+    func pathEndingInParentIsWalked() throws {
+      try TemporaryRoot.with { root in
+        _ = try Self.plant(root)
+        let opener = DirectoryOpener(syscalls: .live)
+        #expect(throws: Self.refusal(root)) {
+          _ = try opener.openUnfollowed(root.home + "/.cache/..")
+        }
+        // Without a foreign link, the directory reached is the parent of the last one named.
+        let opened = try opener.openUnfollowed(root.at("target/App/..")).get()
+        defer { SystemCalls.live.close(descriptor: opened) }
+        let reached = try SystemCalls.live.status(descriptor: opened).get()
+        #expect(reached.inode == TemporaryRoot.fileStatus(root.at("target"))?.inode)
+      }
+    }
+
     @Test("A link of root's on the way, as the system makes them, is followed for another user")
     func rootsLinkIsFollowed() throws {
       try TemporaryRoot.with { root in

@@ -89,7 +89,9 @@ struct DirectoryCreator: Sendable {
         // Another user's directory under the home is the user's only when the home leads to
         // it: reached again through the walk, which refuses a link of someone else's on the
         // way, such as one in a shared folder that the user's own link points into.
-        if let reached = try DirectoryOpener(syscalls: syscalls).openDirectory(path) {
+        if let reached = try DirectoryOpener(syscalls: syscalls).openDirectory(
+          path, readable: false)
+        {
           syscalls.close(descriptor: reached)
         }
       }
@@ -153,10 +155,13 @@ struct DirectoryCreator: Sendable {
     defer { if parent != base { syscalls.close(descriptor: parent) } }
     var current = basePath
     var createdLast = false
+    // The one walk, with the user whose links it follows asked once for all the components.
+    let links = DirectoryWalk(syscalls: syscalls)
     for name in components {
       current = style.join(current, name)
       // Only a walk that looks stops early: at what it would create.
-      guard let (child, created) = try step(parent: parent, name: name, path: current) else {
+      guard let (child, created) = try step(parent: parent, name: name, path: current, links: links)
+      else {
         return true
       }
       if parent != base { syscalls.close(descriptor: parent) }
@@ -192,18 +197,18 @@ struct DirectoryCreator: Sendable {
 
   /// Finds or creates one component below an open parent and returns it opened; a walk that
   /// only looks answers `nil` where it would create it.
-  private func step(parent: Int32, name: String, path: String) throws(DirectoryError)
-    -> (Int32, created: Bool)?
+  private func step(parent: Int32, name: String, path: String, links: DirectoryWalk)
+    throws(DirectoryError) -> (Int32, created: Bool)?
   {
     try refuseRootCreatingInForeignParent(parent, name: name, path: path)
-    if createsNothing { return try look(parent: parent, name: name, path: path) }
+    if createsNothing { return try look(parent: parent, name: name, path: path, links: links) }
     // Retry a bounded number of times: a component removed by someone else between our
     // mkdirat and openat is created again.
     for attempt in 0..<12 {
       guard let error = syscalls.makeDirectory(in: parent, name: name, mode: Self.privateMode)
       else {
         do throws(DirectoryError) {
-          return (try openCreated(parent: parent, name: name, path: path), true)
+          return (try openCreated(parent: parent, name: name, path: path, user: links.user), true)
         } catch {
           if case .failure(.noSuchFileOrDirectory) = syscalls.status(
             in: parent, name: name, followSymlinks: false)
@@ -224,14 +229,14 @@ struct DirectoryCreator: Sendable {
       switch error {
       case .fileExists, .permissionDenied, .notPermitted, .readOnlyFileSystem:
         // The component may exist even when mkdirat reports a permission error first.
-        switch DirectoryWalk(syscalls: syscalls).open(
-          name, in: parent, at: path, pathOnly: true)
-        {
+        switch links.open(name, in: parent, at: path, pathOnly: true) {
         case .success(let descriptor):
           return (descriptor, false)
         case .failure(.missing):
           if error == .fileExists { continue }
-          if error == .permissionDenied, attempt < 11, let complete = isBeingCreated(parent) {
+          if error == .permissionDenied, attempt < 11,
+            let complete = isBeingCreated(parent, by: links.user)
+          {
             // Another creator made the parent under a umask that removed the owner's write
             // bit and has not made it 0700 yet (or did so just now): try again, waiting for
             // it if needed (about 2 s in all, at most).
@@ -256,13 +261,13 @@ struct DirectoryCreator: Sendable {
     throw .creationFailed(path: path, errno: .noSuchFileOrDirectory)
   }
 
-  /// The read-only twin of ``step(parent:name:path:)``: the component opened by the walk where
+  /// The read-only twin of ``step(parent:name:path:links:)``: the component opened by the walk where
   /// it exists, `nil` where it is missing and the parent would take it, else the error the
   /// step would throw (`mkdirat`'s own error is the parent's refusal, asked of `faccessat`).
-  private func look(parent: Int32, name: String, path: String) throws(DirectoryError)
-    -> (Int32, created: Bool)?
+  private func look(parent: Int32, name: String, path: String, links: DirectoryWalk)
+    throws(DirectoryError) -> (Int32, created: Bool)?
   {
-    switch DirectoryWalk(syscalls: syscalls).open(name, in: parent, at: path, pathOnly: true) {
+    switch links.open(name, in: parent, at: path, pathOnly: true) {
     case .success(let descriptor):
       return (descriptor, false)
     case .failure(.failed(let error)):
@@ -282,24 +287,24 @@ struct DirectoryCreator: Sendable {
     }
   }
 
-  /// Whether an open directory may be one that another creator has just made: ours, and
+  /// Whether an open directory may be one that another creator has just made: `user`'s, and
   /// changed in the last 10 seconds (a directory the user made read-only long ago is reported
   /// at once). `nil` when it is not; otherwise whether the owner's permissions are complete.
-  private func isBeingCreated(_ directory: Int32) -> Bool? {
+  private func isBeingCreated(_ directory: Int32, by user: UInt32) -> Bool? {
     guard
       case .success(let status) = syscalls.status(in: directory, name: ".", followSymlinks: true)
     else { return nil }
-    guard status.mayBeBeingCreated(by: syscalls.effectiveUserID, now: syscalls.secondsSinceEpoch())
+    guard status.mayBeBeingCreated(by: user, now: syscalls.secondsSinceEpoch())
     else { return nil }
     return status.permissions & 0o700 == 0o700
   }
 
   /// Opens a directory the walk just created and makes it 0700. It must still be a real
-  /// directory of the effective user, which the open descriptor shows (`fstat`): a symlink or
+  /// directory of `user` (the walk's), which the open descriptor shows (`fstat`): a symlink or
   /// file swapped in since `mkdirat` is refused by `O_NOFOLLOW`, and a directory of someone else
   /// by its owner; neither is ever chmodded.
-  private func openCreated(parent: Int32, name: String, path: String) throws(DirectoryError)
-    -> Int32
+  private func openCreated(parent: Int32, name: String, path: String, user: UInt32)
+    throws(DirectoryError) -> Int32
   {
     var options = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
     var opened = syscalls.openDirectory(in: parent, name: name, options: options)
@@ -317,7 +322,7 @@ struct DirectoryCreator: Sendable {
     let problem: DirectoryError? =
       switch syscalls.status(descriptor: descriptor) {
       case .success(let status) where status.type != .directory: .notADirectory(path: path)
-      case .success(let status) where status.owner != syscalls.effectiveUserID:
+      case .success(let status) where status.owner != user:
         .ownedByAnotherUser(path: path, owner: status.owner, isSymbolicLink: false)
       case .success:
         (options.pathOnly

@@ -89,22 +89,34 @@ struct DirectoryOpener: Sendable {
     #else
       var components = POSIXPath.components(path).map(String.init)
       guard let last = components.popLast(), last != ".." else {
-        return syscalls.openDirectory(
-          in: SystemCalls.currentDirectory, name: "/", options: readable)
+        // `/`, or a path that ends in `..`: no last link to leave unfollowed, so every
+        // component is walked under the rule and the directory reached is opened readable.
+        return try openWalked(POSIXPath.components(path).map(String.init), at: path, readable: true)
       }
       let parent: Int32
-      do throws(DirectoryError) {
-        guard let opened = try open(components, at: path, readable: false) else {
-          return .failure(.noSuchFileOrDirectory)
-        }
-        parent = opened
-      } catch {
-        if case .ownedByAnotherUser = error { throw error }
-        return .failure(error.errno ?? .noSuchFileOrDirectory)
+      switch try openWalked(components, at: path, readable: false) {
+      case .success(let opened): parent = opened
+      case .failure(let error): return .failure(error)
       }
       defer { syscalls.close(descriptor: parent) }
       return syscalls.openDirectory(in: parent, name: last, options: readable)
     #endif
+  }
+
+  /// ``open(_:at:readable:)`` with the answer the kernel's own walk would give: `ENOENT` for a
+  /// missing component, the failure's `errno` otherwise; someone else's link is still thrown.
+  private func openWalked(_ components: [String], at path: String, readable: Bool)
+    throws(DirectoryError) -> Result<Int32, SystemErrno>
+  {
+    do throws(DirectoryError) {
+      guard let opened = try open(components, at: path, readable: readable) else {
+        return .failure(.noSuchFileOrDirectory)
+      }
+      return .success(opened)
+    } catch {
+      if case .ownedByAnotherUser = error { throw error }
+      return .failure(error.errno ?? .noSuchFileOrDirectory)
+    }
   }
 
   /// A path whose last component is `..` (or `/`): the directory it reaches, and its name in

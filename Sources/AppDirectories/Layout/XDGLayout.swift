@@ -141,7 +141,7 @@ struct XDGLayout: PlatformLayout {
     let entry = parsed?.entries[key]
     var ignored = (entry?.problems ?? []).map { IgnoredValue(origin, $0) }
     if let path = entry?.path, let line = entry?.line {
-      let isInHome = path == home.path || path.hasPrefix(home.path + "/")
+      let isInHome = POSIXPath.isInside(path, home.path)
       return DirectoryResolution(
         path: path, source: .userDirectoriesFile(path: file, line: line), ignored: ignored,
         home: isInHome ? home : nil)
@@ -152,7 +152,7 @@ struct XDGLayout: PlatformLayout {
     let variable = "XDG_\(key.rawValue)_DIR"
     switch environment.pathVariable(variable) {
     case .path(let path):
-      let isInHome = path == home.path || path.hasPrefix(home.path + "/")
+      let isInHome = POSIXPath.isInside(path, home.path)
       return DirectoryResolution(
         path: path, source: .variable(variable), ignored: ignored, home: isInHome ? home : nil)
     case .ignored(let why) where why.reason != .unset:
