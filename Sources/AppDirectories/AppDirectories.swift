@@ -40,7 +40,7 @@ public struct AppDirectories: Sendable {
   /// The environment the paths are resolved from.
   public var environment: ProcessEnvironment { storage.environment }
 
-  var syscalls: SystemCalls { storage.syscalls }
+  var syscalls: any SystemCalls { storage.syscalls }
   /// The base directories these directories are made in: the same layout and environment,
   /// and the same system calls.
   public var standardDirectories: StandardDirectories { storage.standard }
@@ -65,7 +65,7 @@ public struct AppDirectories: Sendable {
     let standard: StandardDirectories
     var layout: DirectoryLayout { standard.layout }
     var environment: ProcessEnvironment { standard.environment }
-    var syscalls: SystemCalls { standard.syscalls }
+    var syscalls: any SystemCalls { standard.syscalls }
     let platformLayout: any PlatformLayout
     /// The pure kinds, resolved once: data, config, cache, state, logs.
     let resolved: [Result<DirectoryResolution, DirectoryError>]
@@ -101,7 +101,7 @@ public struct AppDirectories: Sendable {
 
     init(
       app: String, organization: String?, layout: DirectoryLayout, environmentPrefix: String?,
-      roaming: Bool, environment: ProcessEnvironment, syscalls: SystemCalls
+      roaming: Bool, environment: ProcessEnvironment, syscalls: any SystemCalls
     ) {
       self.app = app
       self.organization = organization
@@ -167,7 +167,7 @@ public struct AppDirectories: Sendable {
   init(
     app: String, organization: String?, layout: DirectoryLayout,
     environmentPrefix: String? = nil, roaming: Bool = false, environment: ProcessEnvironment,
-    syscalls: SystemCalls
+    syscalls: any SystemCalls
   ) throws(DirectoryError) {
     try NameValidation.validate(app, as: .application, on: environment.platform)
     if let organization {

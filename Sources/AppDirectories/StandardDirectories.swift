@@ -23,7 +23,7 @@ public struct StandardDirectories: Sendable {
   /// The environment the paths are resolved from.
   public let environment: ProcessEnvironment
   /// The system calls that creating, checking and searching go through.
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
 
   /// The base directories of an environment.
   ///
@@ -34,7 +34,7 @@ public struct StandardDirectories: Sendable {
     self.init(layout: layout, environment: environment, syscalls: .live)
   }
 
-  init(layout: DirectoryLayout, environment: ProcessEnvironment, syscalls: SystemCalls) {
+  init(layout: DirectoryLayout, environment: ProcessEnvironment, syscalls: any SystemCalls) {
     self.layout = layout
     self.environment = environment
     self.syscalls = syscalls

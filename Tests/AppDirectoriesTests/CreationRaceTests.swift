@@ -79,7 +79,7 @@
         let swapped = scratch.at(paths[component]!)
 
         #expect(throws: planted.expectedError(at: swapped)) {
-          try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+          try DirectoryCreator(syscalls: provider, trustedRoot: scratch.path)
             .findOrCreate(
               scratch.at("base/middle/leaf"))
         }
@@ -130,7 +130,7 @@
         ).trusting(root: scratch.path)
         let dirs = try AppDirectories(
           app: "ExampleApp", organization: nil, layout: .native, environment: environment,
-          syscalls: SystemCalls(provider: provider))
+          syscalls: provider)
 
         var thrown: DirectoryError?
         do throws(DirectoryError) { _ = try dirs.directory(.runtime) } catch { thrown = error }
@@ -169,7 +169,7 @@
               return true
             })
         ])
-        try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+        try DirectoryCreator(syscalls: provider, trustedRoot: scratch.path)
           .findOrCreate(
             scratch.at("base/leaf"))
         #expect(provider.injectedCount == 2)
@@ -194,7 +194,7 @@
         let expected = DirectoryError.directoryOfAnotherUser(
           path: scratch.at("base"), owner: 65534, creating: true)
         #expect(throws: expected) {
-          try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+          try DirectoryCreator(syscalls: provider, trustedRoot: scratch.path)
             .findOrCreate(
               scratch.at("base/leaf"))
         }
@@ -213,7 +213,7 @@
             errno: ENOENT, remaining: 1,
             matches: { $0.call == .openat && $0.name == "base" && $0.pathOnly })
         ])
-        try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+        try DirectoryCreator(syscalls: provider, trustedRoot: scratch.path)
           .findOrCreate(
             scratch.at("base/leaf"))
         #expect(provider.injectedCount == 1)

@@ -31,7 +31,7 @@
       /// the path it reports.
       @discardableResult
       func run(
-        _ root: TemporaryRoot, cacheBase: String, syscalls: SystemCalls = .live
+        _ root: TemporaryRoot, cacheBase: String, syscalls: any SystemCalls = .live
       ) throws(DirectoryError) -> String {
         let environment = root.environment(["XDG_CACHE_HOME": cacheBase])
         switch self {
@@ -478,30 +478,20 @@
       }
     }
 
-    @Test func interruptedCallsAreRetried() throws {
+    @Test("A signal that interrupts any call of the walk is not seen: the call is made again")
+    func interruptedCallsAreRetried() throws {
       try TemporaryRoot.with { root in
-        let interrupted = Locked<Set<String>>([])
-        var recorder = RecordingSystemCalls()
-        recorder.onMakeDirectory = { live, parent, name, mode in
-          if interrupted.withLock({ $0.insert("mkdir " + name).inserted }) {
-            return SystemErrno(rawValue: EINTR)
-          }
-          return live.makeDirectory(in: parent, name: name, mode: mode)
-        }
-        recorder.onStatus = { live, path, follow in
-          if interrupted.withLock({ $0.insert("stat " + path).inserted }) {
-            return .failure(SystemErrno(rawValue: EINTR))
-          }
-          return live.status(path: path, followSymlinks: follow)
-        }
+        // Every call of the walk is interrupted once, in the live provider.
+        let recorder = RecordingSystemCalls(faults: [
+          .init(errno: EINTR, remaining: .max) { _ in true }
+        ])
         let leaf = root.at("a/b/c")
         try DirectoryCreator(syscalls: recorder.syscalls, trustedRoot: root.path).findOrCreate(leaf)
         #expect(root.isDirectory(leaf))
         #expect(root.mode(leaf) == 0o700)
-        // Each component below the root the walk starts from was tried twice.
-        #expect(
-          recorder.calls.filter { if case .makeDirectory = $0 { true } else { false } }
-            == ["a", "a", "b", "b", "c", "c"].map { .makeDirectory(name: $0, mode: 0o700) })
+        #expect(recorder.injectedCount == recorder.records.count)
+        #expect(recorder.records.filter { $0.call == .mkdirat }.map(\.name) == ["a", "b", "c"])
+        #expect(recorder.unretriedInterruptions.isEmpty, "\(recorder.unretriedInterruptions)")
       }
     }
 

@@ -148,8 +148,8 @@
         }
         // Without a foreign link, the directory reached is the parent of the last one named.
         let opened = try opener.openUnfollowed(root.at("target/App/..")).get()
-        defer { SystemCalls.live.close(descriptor: opened) }
-        let reached = try SystemCalls.live.status(descriptor: opened).get()
+        defer { LiveSystemCalls.live.close(descriptor: opened) }
+        let reached = try LiveSystemCalls.live.status(descriptor: opened).get()
         #expect(reached.inode == TemporaryRoot.fileStatus(root.at("target"))?.inode)
       }
     }

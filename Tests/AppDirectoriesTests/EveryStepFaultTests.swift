@@ -129,6 +129,7 @@
         #expect(outcome.action == expected.action, comment)
         #expect(outcome.warnings == expected.warnings, comment)
         #expect(setup.provider.injectedCount == 1 + reference.provider.injectedCount, comment)
+        #expect(setup.provider.unretriedInterruptions.isEmpty, comment)
         Self.expectFinished(setup, variant, like: before, comment)
       }
     }

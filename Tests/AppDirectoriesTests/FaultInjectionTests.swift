@@ -169,13 +169,14 @@
       try TemporaryRoot.with { scratch in
         try scratch.makeDirectory("existing", mode: 0o755)
         let target = scratch.at("existing/base/middle/leaf")
-        // EINTR comes three times in a row; a real error stays until cleared.
+        // EINTR interrupts the first matching call three times in a row; a real error stays
+        // until cleared.
         let fault = RecordingSystemCalls.Fault(
-          errno: injected.value, remaining: injected == .eintr ? 3 : .max,
+          errno: injected.value, remaining: injected == .eintr ? 1 : .max, interruptions: 3,
           matches: { step.matches($0, scratch: scratch.path, target: target) })
         let provider = RecordingSystemCalls(faults: [fault])
         let creator = DirectoryCreator(
-          syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+          syscalls: provider, trustedRoot: scratch.path)
         let expected = Self.expectedError(step, injected, scratch: scratch.path)
 
         var thrown: DirectoryError?
@@ -186,7 +187,10 @@
         }
 
         #expect(provider.injectedCount > 0, "the fault never fired: \(provider.records)")
-        if injected == .eintr { #expect(provider.injectedCount == 3) }
+        if injected == .eintr {
+          #expect(provider.injectedCount == 1)
+          #expect(provider.unretriedInterruptions.isEmpty, "\(provider.unretriedInterruptions)")
+        }
         #expect(thrown == expected)
         if let thrown {
           #expect(thrown.path == expected?.path)
@@ -236,7 +240,7 @@
         ]).trusting(root: scratch.path)
         let dirs = try AppDirectories(
           app: "ExampleApp", organization: nil, layout: .native, environment: environment,
-          syscalls: SystemCalls(provider: provider))
+          syscalls: provider)
         #expect(throws: DirectoryError.readOnlyFileSystem(path: scratch.at("cache/ExampleApp"))) {
           try dirs.directory(.cache)
         }
@@ -262,7 +266,7 @@
         ).trusting(root: scratch.path)
         let dirs = try AppDirectories(
           app: "ExampleApp", organization: nil, layout: .native, environment: environment,
-          syscalls: SystemCalls(provider: provider))
+          syscalls: provider)
         let failing = scratch.at("tmp/runtime-\(uid)")
         // A refused mkdirat names the parent that refused it.
         let named = injected == .eacces ? POSIXPath.parent(failing) : failing
@@ -283,11 +287,12 @@
             errno: EINTR, remaining: .max,
             matches: { record in seen.withLock { $0.insert(record).inserted } })
         ])
-        try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+        try DirectoryCreator(syscalls: provider, trustedRoot: scratch.path)
           .findOrCreate(
             scratch.at("a/b/c/d"))
         #expect(TemporaryRoot.fileStatus(scratch.at("a/b/c/d"))?.permissions == 0o700)
         #expect(provider.injectedCount >= 4 * 3)
+        #expect(provider.unretriedInterruptions.isEmpty, "\(provider.unretriedInterruptions)")
       }
     }
   }

@@ -353,7 +353,7 @@
     func combiningMarkAfterSlashIsStillASeparator() throws {
       try TemporaryRoot.with { scratch in
         let provider = RecordingSystemCalls()
-        try DirectoryCreator(syscalls: SystemCalls(provider: provider), trustedRoot: scratch.path)
+        try DirectoryCreator(syscalls: provider, trustedRoot: scratch.path)
           .findOrCreate(
             scratch.at("\u{301}a/\u{301}b"))
         let names = provider.records.filter { $0.call == .mkdirat || $0.call == .openat }.map(

@@ -86,7 +86,7 @@ struct PlatformRulesTests {
   @Test("The walk on Windows starts at the drive and joins with backslashes")
   func windowsWalkJoinsWithBackslashes() throws {
     let disk = InMemoryDisk(existing: [#"C:\"#])
-    let creator = DirectoryCreator(syscalls: SystemCalls(provider: disk), style: .windows)
+    let creator = DirectoryCreator(syscalls: disk, style: .windows)
     try creator.findOrCreate(#"C:\Users\Ada\AppData\Local\ExampleApp"#)
     #expect(disk.opened.first == #"C:\"#)
     #expect(
@@ -101,7 +101,7 @@ struct PlatformRulesTests {
     let disk = InMemoryDisk(existing: [#"C:\"#, #"C:\Box"#, #"C:\Box\home"#])
     disk.refused = #"C:\Box\home\AppData"#
     let creator = DirectoryCreator(
-      syscalls: SystemCalls(provider: disk), trustedRoot: #"C:\Box"#, style: .windows)
+      syscalls: disk, trustedRoot: #"C:\Box"#, style: .windows)
     #expect(
       throws: DirectoryError.permissionDenied(path: #"C:\Box\home"#, errno: .permissionDenied)
     ) {
@@ -112,7 +112,7 @@ struct PlatformRulesTests {
   }
 
   /// Each tree operation of a provider that has none, by the call it stands for.
-  static let treeOperations: [(String, @Sendable (any SystemCallProvider) -> SystemErrno?)] = [
+  static let treeOperations: [(String, @Sendable (any SystemCalls) -> SystemErrno?)] = [
     ("readdir", { $0.listDirectory(descriptor: 3).failure }),
     ("fstatat", { $0.status(in: 3, entry: FileName("a"), followSymlinks: false).failure }),
     ("openat (directory)", { $0.openDirectory(in: 3, entry: FileName("a")).failure }),
@@ -146,7 +146,7 @@ struct PlatformRulesTests {
     "A provider without tree operations (Windows, for now) answers ENOSYS to each",
     arguments: treeOperations)
   func treeOperationsAreNotImplemented(
-    call: String, operation: @Sendable (any SystemCallProvider) -> SystemErrno?
+    call: String, operation: @Sendable (any SystemCalls) -> SystemErrno?
   ) {
     #expect(operation(InMemoryDisk(existing: [#"C:\"#])) == .notImplemented, "\(call)")
   }
@@ -156,7 +156,7 @@ struct PlatformRulesTests {
     let disk = InMemoryDisk(existing: [#"C:\"#, #"C:\Users"#, #"C:\Users\Ada"#])
     _ = try FileManager.default.findOrCreateDirectory(
       .autosavedInformationDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp",
-      environment: PlatformSamples.windows(), syscalls: SystemCalls(provider: disk))
+      environment: PlatformSamples.windows(), syscalls: disk)
     #expect(
       disk.created == [
         #"C:\Users\Ada\AppData"#, #"C:\Users\Ada\AppData\Local"#,
@@ -202,7 +202,7 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
 
   private func path(_ directory: Int32, _ name: String) -> String? {
     lock.withLock { _ in
-      directory == SystemCalls.currentDirectory
+      directory == LiveSystemCalls.currentDirectory
         ? name
         : descriptors[directory].map {
           WindowsPath.join($0, [name])
@@ -211,7 +211,7 @@ private final class InMemoryDisk: WithoutTreeOperations, @unchecked Sendable {
   }
 
   private func directoryStatus() -> FileStatus {
-    FileStatus(type: .directory, permissions: 0o700, owner: SystemCalls.live.effectiveUserID)
+    FileStatus(type: .directory, permissions: 0o700, owner: LiveSystemCalls.live.effectiveUserID)
   }
 
   func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {

@@ -166,7 +166,7 @@
 
     /// The same application from the root's path alone, as a child process builds it, with this
     /// provider of system calls.
-    static func macApp(root: String, layout: DirectoryLayout, syscalls: SystemCalls) throws
+    static func macApp(root: String, layout: DirectoryLayout, syscalls: any SystemCalls) throws
       -> AppDirectories
     {
       let environment = ProcessEnvironment(

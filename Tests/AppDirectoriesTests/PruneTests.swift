@@ -33,7 +33,7 @@
       let dirs: AppDirectories
       let path: String
 
-      init(_ root: TemporaryRoot, syscalls: SystemCalls = .live) throws {
+      init(_ root: TemporaryRoot, syscalls: any SystemCalls = .live) throws {
         self.root = root
         try root.makeDirectory(root.home, mode: 0o700)
         dirs = try AppDirectories(

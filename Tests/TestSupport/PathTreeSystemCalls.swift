@@ -33,10 +33,10 @@
     }
 
     /// The live calls with this provider.
-    var syscalls: SystemCalls { SystemCalls(provider: self) }
+    var syscalls: any SystemCalls { self }
 
     func path(in directory: Int32, name: String) -> String? {
-      if directory == SystemCalls.currentDirectory { return name }
+      if directory == LiveSystemCalls.currentDirectory { return name }
       var buffer = [CChar](repeating: 0, count: 4096)
       let count = readlink("/proc/self/fd/\(directory)", &buffer, buffer.count - 1)
       guard count > 0 else { return nil }

@@ -46,7 +46,7 @@
   ///   live provider to do the real work.
   ///
   /// Copies share their record, faults and hooks.
-  struct RecordingSystemCalls: SystemCallProvider {
+  struct RecordingSystemCalls: SystemCalls {
     /// The system calls of the walk, by the name a reader knows them by.
     enum Call: String, Sendable, CaseIterable {
       case stat, fstatat, fstat, mkdirat, openat, fchmod, open, read
@@ -75,10 +75,13 @@
       }
     }
 
-    /// A planned failure: the calls it matches fail with `errno`, `remaining` times.
+    /// A planned failure: the calls it matches fail with `errno`, `remaining` times; with
+    /// `EINTR`, the real call is interrupted instead, `interruptions` times in a row, and the
+    /// live provider must make it again.
     struct Fault: Sendable {
       var errno: Int32
       var remaining: Int
+      var interruptions = 1
       var matches: @Sendable (Record) -> Bool
     }
 
@@ -105,9 +108,26 @@
       var faults: [Fault] = []
       var injected = 0
       var descriptorNames: [Int32: String] = [:]
+      #if !os(Windows)
+        /// The interruption the next call to the live provider takes, and every one given.
+        var pendingInterruption: Interruption?
+        var interruptions: [(Record, Interruption)] = []
+      #endif
     }
 
-    private let live = LiveSystemCalls()
+    /// The live provider for the call being made: one that takes an interruption when a
+    /// fault with `EINTR` matched the call.
+    private var live: LiveSystemCalls {
+      #if os(Windows)
+        LiveSystemCalls()
+      #else
+        LiveSystemCalls(
+          interruption: state.withLock { state in
+            defer { state.pendingInterruption = nil }
+            return state.pendingInterruption
+          })
+      #endif
+    }
     private let state = Locked(State())
     /// Runs before the real `mkdirat`, with the parent descriptor and the name.
     let beforeMakeDirectory: (@Sendable (Int32, String) -> Void)?
@@ -149,7 +169,7 @@
     }
 
     /// The seam the library takes, backed by this provider.
-    var syscalls: SystemCalls { SystemCalls(provider: self) }
+    var syscalls: any SystemCalls { self }
 
     /// Every call so far, in order.
     var calls: [SystemCall] { state.withLock { $0.calls } }
@@ -159,6 +179,14 @@
     var records: [Record] { state.withLock { $0.records } }
     /// How many calls were made to fail.
     var injectedCount: Int { state.withLock { $0.injected } }
+    #if !os(Windows)
+      /// The calls that a fault with `EINTR` interrupted and that were not made again: an
+      /// interruption that no live call took (the call is one the provider does not retry, or
+      /// one this recorder answers itself).
+      var unretriedInterruptions: [Record] {
+        state.withLock { $0.interruptions.filter { !$0.1.isTaken }.map(\.0) }
+      }
+    #endif
 
     /// How many calls of each kind so far, by the name of the call (`status`, `makeDirectory`, …).
     var tally: [String: Int] {
@@ -186,12 +214,31 @@
         state.calls.append(call)
         guard let record else { return nil }
         state.records.append(record)
+        #if !os(Windows)
+          var interruption: Interruption?
+        #endif
         for index in state.faults.indices
         where state.faults[index].remaining > 0 && state.faults[index].matches(record) {
           state.faults[index].remaining -= 1
           state.injected += 1
+          #if !os(Windows)
+            // A signal interrupts the real call, whose provider must make it again; a real
+            // error that another fault gives the call comes after, and is the answer.
+            if state.faults[index].errno == SystemErrno.interrupted.rawValue {
+              if interruption == nil {
+                interruption = Interruption(times: state.faults[index].interruptions)
+              }
+              continue
+            }
+          #endif
           return SystemErrno(rawValue: state.faults[index].errno)
         }
+        #if !os(Windows)
+          if let interruption {
+            state.pendingInterruption = interruption
+            state.interruptions.append((record, interruption))
+          }
+        #endif
         return nil
       }
     }

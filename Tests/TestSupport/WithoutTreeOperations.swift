@@ -7,7 +7,7 @@
 /// A provider that has no tree operations (moving, copying, removing, tagging): each of them
 /// fails with `ENOSYS`, so that whatever needs one stops at its first step with a typed error
 /// and changes nothing: test providers that model only the creation walk.
-protocol WithoutTreeOperations: SystemCallProvider {}
+protocol WithoutTreeOperations: SystemCalls {}
 
 extension WithoutTreeOperations {
   func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {

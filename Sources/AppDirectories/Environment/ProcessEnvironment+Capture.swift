@@ -25,7 +25,7 @@ extension ProcessEnvironment {
     var environment = ProcessEnvironment(
       variables: variables,
       passwordDatabaseHome: nil,
-      effectiveUserID: SystemCalls.live.effectiveUserID,
+      effectiveUserID: LiveSystemCalls.live.effectiveUserID,
       platform: .detected(host: .host, variables: variables),
       isSecureExecution: PasswordDatabase.isSecureExecution(),
       userDirectoriesFile: .readFromDisk,

@@ -20,7 +20,7 @@ extension ProcessEnvironment {
   }
 
   /// The process name: the first string of `/proc/self/cmdline`.
-  static func readProcessName(syscalls: SystemCalls) -> String? {
+  static func readProcessName(syscalls: any SystemCalls) -> String? {
     guard case .success(let bytes) = syscalls.readFile(path: "/proc/self/cmdline", limit: 256)
     else { return nil }
     let name = String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)

@@ -395,7 +395,8 @@ public struct ProcessEnvironment: Sendable, Hashable {
     return storage.flatpakInfo.withLock { cached in
       if let cached { return cached }
       var text: String? = nil
-      if case .success(let bytes) = SystemCalls.live.readFile(path: flatpakInfoPath, limit: 1 << 16)
+      if case .success(let bytes) = LiveSystemCalls.live.readFile(
+        path: flatpakInfoPath, limit: 1 << 16)
       {
         text = String(decoding: bytes, as: UTF8.self)
       }

@@ -53,7 +53,7 @@ enum UserDirectoriesReader {
 
   /// The file at `path` with its lines parsed against `home`; each version of the file (by
   /// the reader's generation) is parsed once, however often a user folder is resolved.
-  static func load(_ path: String, home: String, syscalls: SystemCalls) -> UserDirectoriesText {
+  static func load(_ path: String, home: String, syscalls: any SystemCalls) -> UserDirectoriesText {
     switch read(path, syscalls: syscalls) {
     case .success(let contents?):
       return UserDirectoriesText(
@@ -88,7 +88,7 @@ enum UserDirectoriesReader {
 
   /// The file's bytes with their generation, `nil` when there is no file, or why it cannot be
   /// read.
-  private static func read(_ path: String, syscalls: SystemCalls) -> Result<
+  private static func read(_ path: String, syscalls: any SystemCalls) -> Result<
     (bytes: [UInt8], generation: UInt64)?, SystemErrno
   > {
     let status: FileStatus
@@ -145,7 +145,9 @@ extension ProcessEnvironment {
   /// from disk (``UserDirectoriesFile/readFromDisk``); itself otherwise. The value keeps what
   /// was read; reading again from the environment it came from gives the file as it is now:
   /// one `stat`, and the bytes only when it changed.
-  func readingUserDirectories(syscalls: SystemCalls) throws(DirectoryError) -> ProcessEnvironment {
+  func readingUserDirectories(syscalls: any SystemCalls) throws(DirectoryError)
+    -> ProcessEnvironment
+  {
     guard case .readFromDisk = userDirectoriesFile else { return self }
     let text = UserDirectoriesReader.load(
       try userDirectoriesPath(), home: try resolveHome().path, syscalls: syscalls)

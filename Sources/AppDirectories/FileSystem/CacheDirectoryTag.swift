@@ -12,7 +12,7 @@
 /// following a symbolic link and checked on the descriptor, so the tag lands in the directory
 /// that was created, never through a link put in its place.
 struct CacheDirectoryTag: Sendable {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   let effectiveUserID: UInt32
 
   static let name = FileName("CACHEDIR.TAG")

@@ -14,7 +14,7 @@
 ///   directory is never changed.
 /// - `EEXIST` from a concurrent creator is success.
 struct DirectoryCreator: Sendable {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   /// A directory the walk may start from, when the path lies inside it.
   var trustedRoot: String? = nil
   /// How paths are split and joined: the platform's own, or another for tests of its rules.
@@ -25,14 +25,14 @@ struct DirectoryCreator: Sendable {
   var environment: ProcessEnvironment? = nil
 
   /// A creator for paths resolved from `environment`.
-  init(syscalls: SystemCalls, environment: ProcessEnvironment, style: PathStyle = .host) {
+  init(syscalls: any SystemCalls, environment: ProcessEnvironment, style: PathStyle = .host) {
     self.syscalls = syscalls
     self.trustedRoot = environment.trustedRoot
     self.style = style
     self.environment = environment
   }
 
-  init(syscalls: SystemCalls, trustedRoot: String? = nil, style: PathStyle = .host) {
+  init(syscalls: any SystemCalls, trustedRoot: String? = nil, style: PathStyle = .host) {
     self.syscalls = syscalls
     self.trustedRoot = trustedRoot
     self.style = style
@@ -131,7 +131,9 @@ struct DirectoryCreator: Sendable {
     }
     let root: Int32
     let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: true)
-    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: start, options: options) {
+    switch syscalls.openDirectory(
+      in: LiveSystemCalls.currentDirectory, name: start, options: options)
+    {
     case .success(let descriptor): root = descriptor
     case .failure(let error) where error == .noSuchFileOrDirectory && startsInside:
       // An isolated root that does not exist yet: made by the walk from the path's own root,

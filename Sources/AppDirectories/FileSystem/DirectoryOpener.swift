@@ -12,11 +12,11 @@
 /// listed, locked and `fsync`ed. A `..` component is the parent of what was reached so far,
 /// as the kernel takes it, never a lexical step back.
 struct DirectoryOpener: Sendable {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   /// Each step, under the link rule.
   let walk: DirectoryWalk
 
-  init(syscalls: SystemCalls) {
+  init(syscalls: any SystemCalls) {
     self.syscalls = syscalls
     walk = DirectoryWalk(syscalls: syscalls)
   }
@@ -85,7 +85,8 @@ struct DirectoryOpener: Sendable {
     let readable = DirectoryOpenOptions(followSymlinks: false, pathOnly: false)
     #if os(Windows)
       // The provider knows no owners there: the system resolves the way.
-      return syscalls.openDirectory(in: SystemCalls.currentDirectory, name: path, options: readable)
+      return syscalls.openDirectory(
+        in: LiveSystemCalls.currentDirectory, name: path, options: readable)
     #else
       var components = POSIXPath.components(path).map(String.init)
       guard let last = components.popLast(), last != ".." else {
@@ -168,7 +169,8 @@ struct DirectoryOpener: Sendable {
     let rootOptions = DirectoryOpenOptions(
       followSymlinks: true, pathOnly: !(readable && components.isEmpty))
     var current: Int32
-    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: "/", options: rootOptions)
+    switch syscalls.openDirectory(
+      in: LiveSystemCalls.currentDirectory, name: "/", options: rootOptions)
     {
     case .success(let opened): current = opened
     case .failure(let error): throw DirectoryCreator.error(error, at: "/")

@@ -20,12 +20,12 @@
 /// On Windows the provider knows no owners (every file is the process's), so a link is handed
 /// to the system, which resolves its reparse data.
 struct DirectoryWalk: Sendable {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   /// The user whose links are followed besides root's: the process's effective user, as the
   /// file system records it, whatever an injected environment says. Asked once per walk.
   let user: UInt32
 
-  init(syscalls: SystemCalls) {
+  init(syscalls: any SystemCalls) {
     self.syscalls = syscalls
     user = syscalls.effectiveUserID
   }
@@ -123,7 +123,7 @@ struct DirectoryWalk: Sendable {
         followSymlinks: false, pathOnly: pathOnly || !components.isEmpty)
       var current: Int32
       switch syscalls.openDirectory(
-        in: isAbsolute ? SystemCalls.currentDirectory : directory, name: isAbsolute ? "/" : ".",
+        in: isAbsolute ? LiveSystemCalls.currentDirectory : directory, name: isAbsolute ? "/" : ".",
         options: startOptions)
       {
       case .success(let opened): current = opened

@@ -14,7 +14,7 @@ enum FileSearch {
   /// the first when `stopAtFirst` is set. The file name is checked before the list is resolved.
   static func locate(
     _ file: String, in directories: () throws(DirectoryError) -> [DirectoryResolution],
-    style: PathStyle, syscalls: SystemCalls, stopAtFirst: Bool
+    style: PathStyle, syscalls: any SystemCalls, stopAtFirst: Bool
   ) throws(DirectoryError) -> [Found] {
     try validateRelativeFile(file, style: style)
     let relative = style.normalize(file)

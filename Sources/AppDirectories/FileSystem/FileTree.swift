@@ -16,7 +16,7 @@ struct FileIdentity: Sendable, Hashable {
 /// Whole trees, walked through descriptors: below the top directory nothing is reached by a
 /// path, and no symbolic link is followed. The pieces of moving an application's files.
 struct FileTree: Sendable {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
 
   /// A call that failed on one file of a tree.
   struct Failure: Error, Sendable, Hashable {

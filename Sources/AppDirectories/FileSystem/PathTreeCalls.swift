@@ -25,7 +25,7 @@
   ///
   /// The same code is compiled and tested on Linux, with a provider whose descriptors are real
   /// ones and whose paths are read from `/proc/self/fd`.
-  protocol PathTreeCalls: SystemCallProvider {
+  protocol PathTreeCalls: SystemCalls {
     /// The path of `name` below the open directory `directory`; `nil` for a descriptor this
     /// provider did not give out.
     func path(in directory: Int32, name: String) -> String?

@@ -13,7 +13,7 @@
 /// the application's folder relative to that descriptor, so that the directory checked is the
 /// directory used. The library never changes the mode of a runtime directory it did not create.
 struct PrivateDirectoryCheck: Sendable {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   let effectiveUserID: UInt32
   /// Where creation may start, as for ``DirectoryCreator``.
   var trustedRoot: String? = nil
@@ -21,14 +21,14 @@ struct PrivateDirectoryCheck: Sendable {
   var environment: ProcessEnvironment? = nil
 
   /// The check for an environment's user, with creation starting where its paths allow.
-  init(syscalls: SystemCalls, environment: ProcessEnvironment) {
+  init(syscalls: any SystemCalls, environment: ProcessEnvironment) {
     self.init(
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID,
       trustedRoot: environment.trustedRoot)
     self.environment = environment
   }
 
-  init(syscalls: SystemCalls, effectiveUserID: UInt32, trustedRoot: String? = nil) {
+  init(syscalls: any SystemCalls, effectiveUserID: UInt32, trustedRoot: String? = nil) {
     self.syscalls = syscalls
     self.effectiveUserID = effectiveUserID
     self.trustedRoot = trustedRoot
@@ -200,7 +200,8 @@ struct PrivateDirectoryCheck: Sendable {
     }
     let options = DirectoryOpenOptions(followSymlinks: false, pathOnly: true)
     let descriptor: Int32
-    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: base, options: options)
+    switch syscalls.openDirectory(
+      in: LiveSystemCalls.currentDirectory, name: base, options: options)
     {
     case .success(let opened): descriptor = opened
     case .failure:

@@ -40,9 +40,35 @@
     }
   }
 
-  /// The real system calls.
-  struct LiveSystemCalls: SystemCallProvider {
-    static let currentDirectoryDescriptor: Int32 = AT_FDCWD
+  /// Pretended `EINTR`s: the next call of the live provider that holds them fails as if a
+  /// signal had interrupted it before it reached the system, `times` times in a row, and is
+  /// made again each time. The tests give them to a call to see that it is retried; the
+  /// library never makes one.
+  final class Interruption: Sendable {
+    private let pending: Locked<Int>
+
+    init(times: Int = 1) {
+      pending = Locked(times)
+    }
+
+    /// Whether a call has taken every interruption.
+    var isTaken: Bool { pending.withLock { $0 == 0 } }
+
+    /// Takes one interruption: `true` while some are left.
+    func take() -> Bool {
+      pending.withLock { pending in
+        guard pending > 0 else { return false }
+        pending -= 1
+        return true
+      }
+    }
+  }
+
+  /// The real system calls, each made again when a signal interrupts it.
+  struct LiveSystemCalls: SystemCalls {
+    /// The descriptor meaning "the current directory" (`AT_FDCWD`), which absolute names
+    /// ignore.
+    static let currentDirectory: Int32 = AT_FDCWD
     #if os(Linux) || os(Android)
       // O_PATH is 010000000 on every Linux architecture Swift supports (and in musl and
       // bionic): a descriptor for path operations, which needs search permission on the
@@ -59,64 +85,110 @@
 
     private static var lastError: SystemErrno { SystemErrno(rawValue: errno) }
 
+    /// An interruption that the next call takes before it reaches the system; `nil` but in
+    /// the tests that check that every call is made again after `EINTR`.
+    let interruption: Interruption?
+
+    init(interruption: Interruption? = nil) {
+      self.interruption = interruption
+    }
+
+    /// Makes a call again for as long as a signal interrupts it (`EINTR`): the one place the
+    /// library retries, so that no caller sees that error.
+    private func retrying<T>(_ call: () -> Result<T, SystemErrno>) -> Result<T, SystemErrno> {
+      while true {
+        if interruption?.take() == true { continue }
+        let result = call()
+        if case .failure(let error) = result, error == .interrupted { continue }
+        return result
+      }
+    }
+
+    private func retrying(_ call: () -> SystemErrno?) -> SystemErrno? {
+      while true {
+        if interruption?.take() == true { continue }
+        let error = call()
+        if error == .interrupted { continue }
+        return error
+      }
+    }
+
     func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
-      var info = stat()
-      let result =
-        followSymlinks ? stat(path, &info) : lstat(path, &info)
-      return result == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
+      retrying {
+        var info = stat()
+        let result =
+          followSymlinks ? stat(path, &info) : lstat(path, &info)
+        return result == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
+      }
     }
 
     func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
       FileStatus, SystemErrno
     > {
-      var info = stat()
-      let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
-      return fstatat(directory, name, &info, flags) == 0
-        ? .success(FileStatus(info)) : .failure(Self.lastError)
+      retrying {
+        var info = stat()
+        let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
+        return fstatat(directory, name, &info, flags) == 0
+          ? .success(FileStatus(info)) : .failure(Self.lastError)
+      }
     }
 
     func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
-      var info = stat()
-      return fstat(descriptor, &info) == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
+      retrying {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? .success(FileStatus(info)) : .failure(Self.lastError)
+      }
     }
 
     func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-      mkdirat(directory, name, mode_t(mode)) == 0 ? nil : Self.lastError
+      retrying {
+        mkdirat(directory, name, mode_t(mode)) == 0 ? nil : Self.lastError
+      }
     }
 
     func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
       -> Result<Int32, SystemErrno>
     {
-      var flags = O_DIRECTORY | O_CLOEXEC
-      if !options.followSymlinks { flags |= O_NOFOLLOW }
-      if options.pathOnly { flags |= Self.pathOnlyFlag }
-      let descriptor = openat(directory, name, flags)
-      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+      retrying {
+        var flags = O_DIRECTORY | O_CLOEXEC
+        if !options.followSymlinks { flags |= O_NOFOLLOW }
+        if options.pathOnly { flags |= Self.pathOnlyFlag }
+        let descriptor = openat(directory, name, flags)
+        return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+      }
     }
 
     func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
-      fchmod(descriptor, mode_t(mode)) == 0 ? nil : Self.lastError
+      retrying {
+        fchmod(descriptor, mode_t(mode)) == 0 ? nil : Self.lastError
+      }
     }
 
     func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
-      #if os(Linux) || os(Android)
-        chmod("/proc/self/fd/\(pathDescriptor)", mode_t(mode)) == 0 ? nil : Self.lastError
-      #else
-        // An O_SEARCH descriptor (or one opened for reading), which fchmod accepts.
-        fchmod(pathDescriptor, mode_t(mode)) == 0 ? nil : Self.lastError
-      #endif
+      retrying {
+        #if os(Linux) || os(Android)
+          chmod("/proc/self/fd/\(pathDescriptor)", mode_t(mode)) == 0 ? nil : Self.lastError
+        #else
+          // An O_SEARCH descriptor (or one opened for reading), which fchmod accepts.
+          fchmod(pathDescriptor, mode_t(mode)) == 0 ? nil : Self.lastError
+        #endif
+      }
     }
 
     func openFile(path: String) -> Result<Int32, SystemErrno> {
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+      retrying {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+      }
     }
 
     func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
       Int, SystemErrno
     > {
-      let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
-      return count >= 0 ? .success(count) : .failure(Self.lastError)
+      retrying {
+        let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+        return count >= 0 ? .success(count) : .failure(Self.lastError)
+      }
     }
 
     func close(descriptor: Int32) {
@@ -124,116 +196,138 @@
     }
 
     func readLink(path: String) -> Result<String, SystemErrno> {
-      var buffer = [CChar](repeating: 0, count: 4097)
-      let count = readlink(path, &buffer, buffer.count - 1)
-      guard count >= 0 else { return .failure(Self.lastError) }
-      return .success(
-        String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      retrying {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return .failure(Self.lastError) }
+        return .success(
+          String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      }
     }
 
     func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
-      #if os(Android)
-        // Bionic's faccessat takes no flags (EINVAL); an app's real and effective users are
-        // the same.
-        let flags: Int32 = 0
-      #else
-        let flags = AT_EACCESS
-      #endif
-      return faccessat(directory, ".", write ? W_OK | X_OK : X_OK, flags) == 0
-        ? nil : Self.lastError
+      retrying {
+        #if os(Android)
+          // Bionic's faccessat takes no flags (EINVAL); an app's real and effective users are
+          // the same.
+          let flags: Int32 = 0
+        #else
+          let flags = AT_EACCESS
+        #endif
+        return faccessat(directory, ".", write ? W_OK | X_OK : X_OK, flags) == 0
+          ? nil : Self.lastError
+      }
     }
 
     func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
-      // A descriptor of its own: closedir closes it, and its offset is not the caller's.
-      let own = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard own >= 0 else { return .failure(Self.lastError) }
-      guard let stream = fdopendir(own) else {
-        let error = Self.lastError
-        _ = systemClose(own)
-        return .failure(error)
-      }
-      defer { closedir(stream) }
-      var entries: [DirectoryEntry] = []
-      while true {
-        errno = 0
-        guard let entry = readdir(stream) else {
-          if errno != 0 { return .failure(Self.lastError) }
-          return .success(entries)
+      retrying {
+        // A descriptor of its own: closedir closes it, and its offset is not the caller's.
+        let own = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard own >= 0 else { return .failure(Self.lastError) }
+        guard let stream = fdopendir(own) else {
+          let error = Self.lastError
+          _ = systemClose(own)
+          return .failure(error)
         }
-        let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-          FileName(bytes: Array(raw.prefix { $0 != 0 }))
+        defer { closedir(stream) }
+        var entries: [DirectoryEntry] = []
+        while true {
+          errno = 0
+          guard let entry = readdir(stream) else {
+            if errno != 0 { return .failure(Self.lastError) }
+            return .success(entries)
+          }
+          let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+            FileName(bytes: Array(raw.prefix { $0 != 0 }))
+          }
+          if name.isDotOrDotDot { continue }
+          let type: FileStatus.FileType?
+          switch Int32(entry.pointee.d_type) {
+          case Int32(DT_DIR): type = .directory
+          case Int32(DT_REG): type = .regular
+          case Int32(DT_LNK): type = .symbolicLink
+          case Int32(DT_UNKNOWN): type = nil
+          default: type = .other
+          }
+          entries.append(DirectoryEntry(name: name, type: type))
         }
-        if name.isDotOrDotDot { continue }
-        let type: FileStatus.FileType?
-        switch Int32(entry.pointee.d_type) {
-        case Int32(DT_DIR): type = .directory
-        case Int32(DT_REG): type = .regular
-        case Int32(DT_LNK): type = .symbolicLink
-        case Int32(DT_UNKNOWN): type = nil
-        default: type = .other
-        }
-        entries.append(DirectoryEntry(name: name, type: type))
       }
     }
 
     func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
       FileStatus, SystemErrno
     > {
-      var info = stat()
-      let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
-      return entry.withCString { fstatat(directory, $0, &info, flags) } == 0
-        ? .success(FileStatus(info)) : .failure(Self.lastError)
+      retrying {
+        var info = stat()
+        let flags = followSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
+        return entry.withCString { fstatat(directory, $0, &info, flags) } == 0
+          ? .success(FileStatus(info)) : .failure(Self.lastError)
+      }
     }
 
     func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-      let descriptor = entry.withCString {
-        openat(directory, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      retrying {
+        let descriptor = entry.withCString {
+          openat(directory, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
       }
-      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
     }
 
     func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
-      entry.withCString { mkdirat(directory, $0, mode_t(mode)) } == 0 ? nil : Self.lastError
+      retrying {
+        entry.withCString { mkdirat(directory, $0, mode_t(mode)) } == 0 ? nil : Self.lastError
+      }
     }
 
     func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-      let descriptor = entry.withCString {
-        openat(directory, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+      retrying {
+        let descriptor = entry.withCString {
+          openat(directory, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        }
+        return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
       }
-      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
     }
 
     func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
       Int32, SystemErrno
     > {
-      let descriptor = entry.withCString {
-        openat(
-          directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode))
+      retrying {
+        let descriptor = entry.withCString {
+          openat(
+            directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(mode))
+        }
+        return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
       }
-      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
     }
 
     func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno> {
-      #if canImport(Glibc)
-        let sent = sendfile(target, source, nil, count)
-        return sent >= 0 ? .success(sent) : .failure(Self.lastError)
-      #else
-        return .failure(.notImplemented)
-      #endif
+      retrying {
+        #if canImport(Glibc)
+          let sent = sendfile(target, source, nil, count)
+          return sent >= 0 ? .success(sent) : .failure(Self.lastError)
+        #else
+          return .failure(.notImplemented)
+        #endif
+      }
     }
 
     func write(descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
-      let count = systemWrite(descriptor, buffer.baseAddress, buffer.count)
-      return count >= 0 ? .success(count) : .failure(Self.lastError)
+      retrying {
+        let count = systemWrite(descriptor, buffer.baseAddress, buffer.count)
+        return count >= 0 ? .success(count) : .failure(Self.lastError)
+      }
     }
 
     func synchronize(descriptor: Int32) -> SystemErrno? {
-      #if canImport(Darwin)
-        // Darwin's fsync leaves the data in the drive's cache; F_FULLFSYNC flushes it, where
-        // the file system can (else fsync, as on a network volume).
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
-      #endif
-      return fsync(descriptor) == 0 ? nil : Self.lastError
+      retrying {
+        #if canImport(Darwin)
+          // Darwin's fsync leaves the data in the drive's cache; F_FULLFSYNC flushes it, where
+          // the file system can (else fsync, as on a network volume).
+          if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
+        #endif
+        return fsync(descriptor) == 0 ? nil : Self.lastError
+      }
     }
 
     /// `UTIME_OMIT`, whose C macro Swift does not import: `(1 << 30) - 2` on Linux and
@@ -252,82 +346,104 @@
     }
 
     func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
-      futimens(descriptor, Self.times(time)) == 0 ? nil : Self.lastError
+      retrying {
+        futimens(descriptor, Self.times(time)) == 0 ? nil : Self.lastError
+      }
     }
 
     func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
       -> SystemErrno?
     {
-      let times = Self.times(time)
-      return entry.withCString { utimensat(directory, $0, times, AT_SYMLINK_NOFOLLOW) } == 0
-        ? nil : Self.lastError
+      retrying {
+        let times = Self.times(time)
+        return entry.withCString { utimensat(directory, $0, times, AT_SYMLINK_NOFOLLOW) } == 0
+          ? nil : Self.lastError
+      }
     }
 
     func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno> {
-      var buffer = [CChar](repeating: 0, count: 4097)
-      let count = entry.withCString { readlinkat(directory, $0, &buffer, buffer.count - 1) }
-      guard count >= 0 else { return .failure(Self.lastError) }
-      return .success(buffer[..<count].map { UInt8(bitPattern: $0) })
+      retrying {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = entry.withCString { readlinkat(directory, $0, &buffer, buffer.count - 1) }
+        guard count >= 0 else { return .failure(Self.lastError) }
+        return .success(buffer[..<count].map { UInt8(bitPattern: $0) })
+      }
     }
 
     func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno? {
-      FileName(bytes: target).withCString { target in
-        entry.withCString { symlinkat(target, directory, $0) }
-      } == 0 ? nil : Self.lastError
+      retrying {
+        FileName(bytes: target).withCString { target in
+          entry.withCString { symlinkat(target, directory, $0) }
+        } == 0 ? nil : Self.lastError
+      }
     }
 
     func rename(
       in directory: Int32, entry: FileName, to targetDirectory: Int32,
       entry targetEntry: FileName
     ) -> SystemErrno? {
-      entry.withCString { from in
-        targetEntry.withCString { to in systemRename(directory, from, targetDirectory, to) }
-      } == 0 ? nil : Self.lastError
+      retrying {
+        entry.withCString { from in
+          targetEntry.withCString { to in systemRename(directory, from, targetDirectory, to) }
+        } == 0 ? nil : Self.lastError
+      }
     }
 
     func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
-      entry.withCString { unlinkat(directory, $0, isDirectory ? AT_REMOVEDIR : 0) } == 0
-        ? nil : Self.lastError
+      retrying {
+        entry.withCString { unlinkat(directory, $0, isDirectory ? AT_REMOVEDIR : 0) } == 0
+          ? nil : Self.lastError
+      }
     }
 
     func lockExclusively(descriptor: Int32) -> SystemErrno? {
-      flock(descriptor, LOCK_EX) == 0 ? nil : Self.lastError
+      retrying {
+        flock(descriptor, LOCK_EX) == 0 ? nil : Self.lastError
+      }
     }
 
     func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
-      let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
-      let descriptor = openat(directory, name, flags, mode_t(0o600))
-      return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+      retrying {
+        let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+        let descriptor = openat(directory, name, flags, mode_t(0o600))
+        return descriptor >= 0 ? .success(descriptor) : .failure(Self.lastError)
+      }
     }
 
     func tryLockExclusively(descriptor: Int32) -> SystemErrno? {
-      guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return nil }
-      // EWOULDBLOCK is EAGAIN on every platform this file serves.
-      return errno == EWOULDBLOCK ? .wouldBlock : Self.lastError
+      retrying {
+        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return nil }
+        // EWOULDBLOCK is EAGAIN on every platform this file serves.
+        return errno == EWOULDBLOCK ? .wouldBlock : Self.lastError
+      }
     }
 
     func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
-      guard ftruncate(descriptor, 0) == 0 else { return Self.lastError }
-      var offset = 0
-      while offset < bytes.count {
-        // bionic declares the buffer _Nonnull: the pointer is unwrapped first.
-        let written = bytes[offset...].withUnsafeBytes { rest -> Int in
-          guard let base = rest.baseAddress else { return 0 }
-          return pwrite(descriptor, base, rest.count, off_t(offset))
+      retrying {
+        guard ftruncate(descriptor, 0) == 0 else { return Self.lastError }
+        var offset = 0
+        while offset < bytes.count {
+          // bionic declares the buffer _Nonnull: the pointer is unwrapped first.
+          let written = bytes[offset...].withUnsafeBytes { rest -> Int in
+            guard let base = rest.baseAddress else { return 0 }
+            return pwrite(descriptor, base, rest.count, off_t(offset))
+          }
+          if written < 0 { return Self.lastError }
+          offset += written
         }
-        if written < 0 { return Self.lastError }
-        offset += written
+        return nil
       }
-      return nil
     }
 
     func link(
       in directory: Int32, entry: FileName, to targetDirectory: Int32,
       entry targetEntry: FileName
     ) -> SystemErrno? {
-      entry.withCString { from in
-        targetEntry.withCString { to in linkat(directory, from, targetDirectory, to, 0) }
-      } == 0 ? nil : Self.lastError
+      retrying {
+        entry.withCString { from in
+          targetEntry.withCString { to in linkat(directory, from, targetDirectory, to, 0) }
+        } == 0 ? nil : Self.lastError
+      }
     }
   }
 

@@ -91,7 +91,7 @@
   /// The real system calls, made of Win32 calls.
   struct LiveSystemCalls: PathTreeCalls {
     /// The descriptor whose names are whole paths.
-    static let currentDirectoryDescriptor: Int32 = -100
+    static let currentDirectory: Int32 = -100
 
     private static var lastError: SystemErrno { SystemErrno(windowsError: GetLastError()) }
 
@@ -392,10 +392,10 @@
 
     // MARK: The pieces
 
-    /// A name below an open directory, as a path; a name below ``currentDirectoryDescriptor``
+    /// A name below an open directory, as a path; a name below ``currentDirectory``
     /// is a path already.
     private static func path(in directory: Int32, name: String) -> String? {
-      if directory == currentDirectoryDescriptor { return name }
+      if directory == currentDirectory { return name }
       guard let entry = handles.entry(directory) else { return nil }
       return WindowsPath.join(entry.path, [name])
     }

@@ -13,10 +13,14 @@ struct DirectoryOpenOptions: Sendable, Hashable {
 
 /// The system calls the library makes, one method per call, each made exactly once.
 ///
-/// This is the single seam between the library and the operating system: tests give
-/// ``SystemCalls`` another provider to force an `errno`, count calls, or swap a file in between
-/// two steps.
-protocol SystemCallProvider: Sendable {
+/// This is the single seam between the library and the operating system: the live provider
+/// (`LiveSystemCalls`, in one twin file per platform: `SystemCalls+POSIX.swift` for Darwin,
+/// Glibc, Musl and Android, `SystemCalls+Windows.swift`) makes each call again when a signal
+/// interrupts it (`EINTR`), so that callers never see that error; tests give the library
+/// another provider to force an `errno`, count calls, or swap a file in between two steps.
+/// The few calls that need no seam (the user ID, the clock, a sleep) are in the same twin
+/// files, and nothing above this stage has an `#if`.
+protocol SystemCalls: Sendable {
   /// `stat`, or `lstat` when `followSymlinks` is false.
   func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno>
   /// `fstatat`, with `AT_SYMLINK_NOFOLLOW` when `followSymlinks` is false.
@@ -119,161 +123,12 @@ protocol SystemCallProvider: Sendable {
   func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno?
 }
 
-/// The system calls with `EINTR` retried, so that callers never see it.
-///
-/// The live provider, and the few calls that need no seam (the user ID, the clock, a sleep),
-/// are in one twin file per platform: `SystemCalls+POSIX.swift` (Darwin, Glibc, Musl,
-/// Android) and `SystemCalls+Windows.swift`. Nothing above this stage has an `#if`.
-struct SystemCalls: Sendable {
-  let provider: any SystemCallProvider
-
+extension SystemCalls where Self == LiveSystemCalls {
   /// The real operating system.
-  static let live = SystemCalls(provider: LiveSystemCalls())
+  static var live: LiveSystemCalls { LiveSystemCalls() }
+}
 
-  /// The descriptor meaning "the current directory" (`AT_FDCWD`), which absolute names ignore.
-  static let currentDirectory: Int32 = LiveSystemCalls.currentDirectoryDescriptor
-
-  func status(path: String, followSymlinks: Bool) -> Result<FileStatus, SystemErrno> {
-    retrying { provider.status(path: path, followSymlinks: followSymlinks) }
-  }
-
-  func status(in directory: Int32, name: String, followSymlinks: Bool) -> Result<
-    FileStatus, SystemErrno
-  > {
-    retrying { provider.status(in: directory, name: name, followSymlinks: followSymlinks) }
-  }
-
-  func status(descriptor: Int32) -> Result<FileStatus, SystemErrno> {
-    retrying { provider.status(descriptor: descriptor) }
-  }
-
-  func makeDirectory(in directory: Int32, name: String, mode: UInt32) -> SystemErrno? {
-    retrying { provider.makeDirectory(in: directory, name: name, mode: mode) }
-  }
-
-  func openDirectory(in directory: Int32, name: String, options: DirectoryOpenOptions)
-    -> Result<Int32, SystemErrno>
-  {
-    retrying { provider.openDirectory(in: directory, name: name, options: options) }
-  }
-
-  func setPermissions(descriptor: Int32, mode: UInt32) -> SystemErrno? {
-    retrying { provider.setPermissions(descriptor: descriptor, mode: mode) }
-  }
-
-  func setPermissions(pathDescriptor: Int32, mode: UInt32) -> SystemErrno? {
-    retrying { provider.setPermissions(pathDescriptor: pathDescriptor, mode: mode) }
-  }
-
-  func openFile(path: String) -> Result<Int32, SystemErrno> {
-    retrying { provider.openFile(path: path) }
-  }
-
-  func read(descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<
-    Int, SystemErrno
-  > {
-    retrying { provider.read(descriptor: descriptor, into: buffer) }
-  }
-
-  func close(descriptor: Int32) {
-    // close is not retried on EINTR: on Linux the descriptor is released either way.
-    provider.close(descriptor: descriptor)
-  }
-
-  func readLink(path: String) -> Result<String, SystemErrno> {
-    retrying { provider.readLink(path: path) }
-  }
-
-  func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
-    retrying { provider.accessProblem(directory: directory, write: write) }
-  }
-
-  func listDirectory(descriptor: Int32) -> Result<[DirectoryEntry], SystemErrno> {
-    retrying { provider.listDirectory(descriptor: descriptor) }
-  }
-
-  func status(in directory: Int32, entry: FileName, followSymlinks: Bool) -> Result<
-    FileStatus, SystemErrno
-  > {
-    retrying { provider.status(in: directory, entry: entry, followSymlinks: followSymlinks) }
-  }
-
-  func openDirectory(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-    retrying { provider.openDirectory(in: directory, entry: entry) }
-  }
-
-  func makeDirectory(in directory: Int32, entry: FileName, mode: UInt32) -> SystemErrno? {
-    retrying { provider.makeDirectory(in: directory, entry: entry, mode: mode) }
-  }
-
-  func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-    retrying { provider.openFile(in: directory, entry: entry) }
-  }
-
-  func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
-    Int32, SystemErrno
-  > {
-    retrying { provider.createFile(in: directory, entry: entry, mode: mode) }
-  }
-
-  func synchronize(descriptor: Int32) -> SystemErrno? {
-    retrying { provider.synchronize(descriptor: descriptor) }
-  }
-
-  func setModificationTime(descriptor: Int32, _ time: FileTime) -> SystemErrno? {
-    retrying { provider.setModificationTime(descriptor: descriptor, time) }
-  }
-
-  func setModificationTime(in directory: Int32, entry: FileName, _ time: FileTime)
-    -> SystemErrno?
-  {
-    retrying { provider.setModificationTime(in: directory, entry: entry, time) }
-  }
-
-  func readLink(in directory: Int32, entry: FileName) -> Result<[UInt8], SystemErrno> {
-    retrying { provider.readLink(in: directory, entry: entry) }
-  }
-
-  func makeSymbolicLink(in directory: Int32, entry: FileName, target: [UInt8]) -> SystemErrno? {
-    retrying { provider.makeSymbolicLink(in: directory, entry: entry, target: target) }
-  }
-
-  func rename(
-    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
-  ) -> SystemErrno? {
-    retrying {
-      provider.rename(in: directory, entry: entry, to: targetDirectory, entry: targetEntry)
-    }
-  }
-
-  func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
-    retrying { provider.remove(in: directory, entry: entry, isDirectory: isDirectory) }
-  }
-
-  func lockExclusively(descriptor: Int32) -> SystemErrno? {
-    retrying { provider.lockExclusively(descriptor: descriptor) }
-  }
-
-  func openLockFile(in directory: Int32, name: String) -> Result<Int32, SystemErrno> {
-    retrying { provider.openLockFile(in: directory, name: name) }
-  }
-
-  func tryLockExclusively(descriptor: Int32) -> SystemErrno? {
-    retrying { provider.tryLockExclusively(descriptor: descriptor) }
-  }
-
-  func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
-    retrying { provider.replaceContents(descriptor: descriptor, with: bytes) }
-  }
-
-  func link(
-    in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
-  ) -> SystemErrno? {
-    retrying {
-      provider.link(in: directory, entry: entry, to: targetDirectory, entry: targetEntry)
-    }
-  }
-
+extension SystemCalls {
   /// The path itself or its nearest ancestor that exists, with what `stat` says of it
   /// (following links); `/` and `nil` when nothing on the way can be looked at.
   func nearestExisting(_ path: String) -> (path: String, status: FileStatus?) {
@@ -297,10 +152,9 @@ struct SystemCalls: Sendable {
   private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemErrno? {
     var written = 0
     while written < bytes.count {
-      switch retrying({
-        provider.write(
-          descriptor: descriptor, from: UnsafeRawBufferPointer(rebasing: bytes[written...]))
-      }) {
+      switch write(
+        descriptor: descriptor, from: UnsafeRawBufferPointer(rebasing: bytes[written...]))
+      {
       case .success(let count): written += count
       case .failure(let error): return error
       }
@@ -316,7 +170,7 @@ struct SystemCalls: Sendable {
     var buffer: [UInt8] = []
     while true {
       if inKernel {
-        switch retrying({ provider.transfer(from: source, to: target, count: 1 << 30) }) {
+        switch transfer(from: source, to: target, count: 1 << 30) {
         case .success(0): return nil
         case .success: continue
         case .failure(let error)
@@ -385,21 +239,5 @@ struct SystemCalls: Sendable {
       }
     }
     return .success(bytes)
-  }
-
-  private func retrying<T>(_ call: () -> Result<T, SystemErrno>) -> Result<T, SystemErrno> {
-    while true {
-      let result = call()
-      if case .failure(let error) = result, error == .interrupted { continue }
-      return result
-    }
-  }
-
-  private func retrying(_ call: () -> SystemErrno?) -> SystemErrno? {
-    while true {
-      let error = call()
-      if error == .interrupted { continue }
-      return error
-    }
   }
 }

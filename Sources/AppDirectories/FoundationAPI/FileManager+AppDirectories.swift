@@ -74,7 +74,7 @@
     func findOrCreateDirectory(
       _ directory: SearchPathDirectory, in domain: SearchPathDomainMask,
       appendingPathComponent component: String?, environment: ProcessEnvironment,
-      syscalls: SystemCalls
+      syscalls: any SystemCalls
     ) throws(DirectoryError) -> URL {
       guard domain == .userDomainMask else {
         throw .unsupported(reason: .searchPathDomain(rawValue: domain.rawValue))

@@ -194,7 +194,7 @@ extension AppDirectories {
     /// Whether what is there instead of a directory is a symbolic link.
     var isSymbolicLink = false
 
-    func close(_ syscalls: SystemCalls) {
+    func close(_ syscalls: any SystemCalls) {
       if let directory { syscalls.close(descriptor: directory) }
       syscalls.close(descriptor: parent)
     }

@@ -113,7 +113,7 @@ extension AppDirectories {
 
 /// The files of one cache, what is to be removed from it, and then what was.
 struct PrunePlan {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   /// The cache directory's path.
   let cache: String
 
@@ -137,7 +137,7 @@ struct PrunePlan {
   private var failures: [RemovalFailure] = []
   private var isDone = false
 
-  init(syscalls: SystemCalls, cache: String) {
+  init(syscalls: any SystemCalls, cache: String) {
     self.syscalls = syscalls
     self.cache = cache
   }

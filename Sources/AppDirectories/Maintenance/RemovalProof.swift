@@ -18,7 +18,7 @@
 /// The cache's own rule (an override's cache must hold the application's `CACHEDIR.TAG`) is
 /// checked by ``AppDirectories/clean(_:groups:legacy:dryRun:)`` on top of this one.
 struct RemovalProof: Sendable {
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   let effectiveUserID: UInt32
   /// What the target must be neither of nor hold, by identity, with the rule each one breaks.
   private var guarded: [FileIdentity: CleanRefusal] = [:]
@@ -45,7 +45,7 @@ struct RemovalProof: Sendable {
 
   /// Gathers the identities of the protected directories as they are now, and of the home, the
   /// base directories and the temporary directory of `environment` (`bases`, by kind).
-  init(syscalls: SystemCalls, effectiveUserID: UInt32, bases: [(StandardDirectory, String)]) {
+  init(syscalls: any SystemCalls, effectiveUserID: UInt32, bases: [(StandardDirectory, String)]) {
     self.syscalls = syscalls
     self.effectiveUserID = effectiveUserID
     for parent in Self.protectedParents {
@@ -166,7 +166,8 @@ struct RemovalProof: Sendable {
   /// bases are looked up to learn what they are, never written through.
   private mutating func openAbsolute(_ path: String, readable: Bool) -> Int32? {
     let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: !readable)
-    switch syscalls.openDirectory(in: SystemCalls.currentDirectory, name: path, options: options)
+    switch syscalls.openDirectory(
+      in: LiveSystemCalls.currentDirectory, name: path, options: options)
     {
     case .success(let directory): return directory
     case .failure(let error)

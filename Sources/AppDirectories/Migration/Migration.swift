@@ -27,7 +27,7 @@ struct Migration: Sendable {
   let source: String
   let destination: String
   let options: MigrationOptions
-  let syscalls: SystemCalls
+  let syscalls: any SystemCalls
   /// Where the destination's missing parents may be created from, as for any directory.
   let creator: DirectoryCreator
 

@@ -19,9 +19,9 @@ public final class DirectoryLock: Sendable {
   public let path: String
   /// The open lock file while the lock is held; `nil` once released.
   private let descriptor: Locked<Int32?>
-  private let syscalls: SystemCalls
+  private let syscalls: any SystemCalls
 
-  init(name: String, path: String, descriptor: Int32, syscalls: SystemCalls) {
+  init(name: String, path: String, descriptor: Int32, syscalls: any SystemCalls) {
     self.name = name
     self.path = path
     self.descriptor = Locked(descriptor)
