@@ -366,9 +366,7 @@ public struct AppDirectories: Sendable {
     guard case .shared(let group) = kind else {
       return try platformLayout.place(kind, name: app, organization: organization)
     }
-    try NameValidation.validate(group, as: .groupIdentifier, on: storage.environment.platform)
-    return try storage.environment.readingGroupContainer(group).layout(layout, roaming: roaming)
-      .place(kind, name: app, organization: organization)
+    return try storage.environment.groupContainerPlacement(group, layout: layout, roaming: roaming)
   }
 
   /// What the platform's table appended below a base directory (or an application's

@@ -161,78 +161,90 @@ struct DirectoryQuery {
     return kinds
   }
 
-  /// The app-scoped kind behind a command-line kind, when there is an app.
-  private func appKind(_ kind: Kind) throws -> AppDirectory? {
-    switch kind {
-    case .logs:
-      guard app != nil else { throw UsageError(message: "'logs' needs --app NAME") }
-      return .logs
-    case .shared:
-      guard let group else { throw UsageError(message: "'shared' needs --group ID") }
-      return .shared(group: group)
-    case .base:
-      return app == nil ? nil : kind.appScoped
-    }
+  /// Which library object answers for a command-line kind, and with which of its kinds.
+  private enum Answer {
+    /// One of the application's directories.
+    case app(AppDirectories, AppDirectory)
+    /// A group container without `--app`: no application's name is part of one.
+    case groupContainer(String)
+    /// A base directory without `--app`.
+    case base(StandardDirectory)
   }
 
-  /// The library object that answers for app-scoped kinds; for a shared container without
-  /// `--app` the application's name plays no part in the path.
-  private func appDirectories() throws -> AppDirectories {
-    if let app { return app }
-    return try AppDirectories(
-      app: "appdirs", organization: organization, layout: layout, environment: environment)
+  private func answer(for kind: Kind) throws -> Answer {
+    switch kind {
+    case .logs:
+      guard let app else { throw UsageError(message: "'logs' needs --app NAME") }
+      return .app(app, .logs)
+    case .shared:
+      guard let group else { throw UsageError(message: "'shared' needs --group ID") }
+      guard let app else { return .groupContainer(group) }
+      return .app(app, .shared(group: group))
+    case .base(let base):
+      guard let app, let appKind = kind.appScoped else { return .base(base) }
+      return .app(app, appKind)
+    }
   }
 
   /// The kind's resolution, verified on the file system unless this is a preview.
   func resolution(of kind: Kind) throws -> DirectoryResolution {
-    if let appKind = try appKind(kind) {
-      let directories = try appDirectories()
-      return checksFileSystem
-        ? try directories.verifiedResolution(for: appKind)
-        : try directories.resolution(for: appKind)
+    switch try answer(for: kind) {
+    case .app(let app, let appKind):
+      checksFileSystem
+        ? try app.verifiedResolution(for: appKind) : try app.resolution(for: appKind)
+    case .groupContainer(let group):
+      // A group container has nothing to check on the file system.
+      try standard.groupContainerResolution(group)
+    case .base(let base):
+      checksFileSystem
+        ? try standard.verifiedResolution(for: base) : try standard.resolution(for: base)
     }
-    guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
-    return checksFileSystem
-      ? try standard.verifiedResolution(for: base) : try standard.resolution(for: base)
   }
 
   /// What would stop ``create(_:)`` now, as the library finds it without creating anything.
   func obstacle(to kind: Kind) -> DirectoryError? {
+    let answer: Answer
     do {
-      if let appKind = try appKind(kind) { return try appDirectories().obstacle(to: appKind) }
-    } catch let error as DirectoryError {
-      return error
+      answer = try self.answer(for: kind)
     } catch {
       // Only the kinds a query lists are asked, which need no option they lack.
       preconditionFailure("\(kind.name): \(error)")
     }
-    guard case .base(let base) = kind else { preconditionFailure("\(kind.name)") }
-    return standard.obstacle(to: base)
+    return switch answer {
+    case .app(let app, let appKind): app.obstacle(to: appKind)
+    case .groupContainer(let group): standard.obstacle(toGroupContainer: group)
+    case .base(let base): standard.obstacle(to: base)
+    }
   }
 
   func create(_ kind: Kind) throws -> String {
-    if let appKind = try appKind(kind) {
-      return try appDirectories().directoryPath(appKind)
+    switch try answer(for: kind) {
+    case .app(let app, let appKind): try app.directoryPath(appKind)
+    case .groupContainer(let group): try standard.groupContainerPath(group)
+    case .base(let base): try standard.directoryPath(base)
     }
-    guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
-    return try standard.directoryPath(base)
   }
 
   /// The existing paths of `file` in the search list of a kind, most important first: only the
   /// first unless `all` is set. Warnings met on the way go to standard error.
   func locate(_ file: String, in kind: Kind, all: Bool) throws -> [String] {
-    if let appKind = try appKind(kind) {
-      let directories = try appDirectories()
-      CommandLineTool.warn(try directories.searchResolutions(for: appKind).flatMap(\.warnings))
+    switch try answer(for: kind) {
+    case .app(let app, let appKind):
+      CommandLineTool.warn(try app.searchResolutions(for: appKind).flatMap(\.warnings))
       return all
-        ? try directories.locateAllPaths(file, in: appKind)
-        : try directories.locatePath(file, in: appKind).map { [$0] } ?? []
+        ? try app.locateAllPaths(file, in: appKind)
+        : try app.locatePath(file, in: appKind).map { [$0] } ?? []
+    case .groupContainer(let group):
+      CommandLineTool.warn(try standard.groupContainerResolution(group).warnings)
+      return all
+        ? try standard.locateAllPaths(file, inGroupContainer: group)
+        : try standard.locatePath(file, inGroupContainer: group).map { [$0] } ?? []
+    case .base(let base):
+      CommandLineTool.warn(try standard.searchResolutions(for: base).flatMap(\.warnings))
+      return all
+        ? try standard.locateAllPaths(file, in: base)
+        : try standard.locatePath(file, in: base).map { [$0] } ?? []
     }
-    guard case .base(let base) = kind else { throw UsageError(message: "no such kind") }
-    CommandLineTool.warn(try standard.searchResolutions(for: base).flatMap(\.warnings))
-    return all
-      ? try standard.locateAllPaths(file, in: base)
-      : try standard.locatePath(file, in: base).map { [$0] } ?? []
   }
 
   /// The search lists of data and config, with the source and warnings of each entry.

@@ -54,4 +54,76 @@ struct AppGroupIdentifierTests {
       }
     }
   }
+
+  /// Environments of every platform, with and without a container the system gives.
+  static let containerEnvironments: [(String, ProcessEnvironment, DirectoryLayout)] = [
+    ("macOS, given", PlatformSamples.macOS().givingContainer(), .native),
+    ("macOS, none given", PlatformSamples.macOS().givingNoContainer(), .native),
+    ("macOS, XDG", PlatformSamples.macOS(), .xdg),
+    ("iOS, given", PlatformSamples.iOS(groups: [group: "/private/var/mobile/AppGroup/X"]), .native),
+    ("iOS, none given", PlatformSamples.iOS(), .native),
+    ("Windows", PlatformSamples.windows(), .native),
+    ("Android", PlatformSamples.android(), .native),
+    (
+      "Linux",
+      ProcessEnvironment(variables: ["HOME": "/home/ada"], effectiveUserID: 1000, platform: .linux),
+      .native
+    ),
+  ]
+  static let group = "group.com.example.suite"
+
+  @Test(
+    "A group container is the same for every application and for the base directories",
+    arguments: containerEnvironments)
+  func groupContainerNeedsNoApplication(
+    name: String, environment: ProcessEnvironment, layout: DirectoryLayout
+  ) throws {
+    func answer(_ resolve: () throws(DirectoryError) -> DirectoryResolution) -> Result<
+      String, DirectoryError
+    > {
+      Result { () throws(DirectoryError) in try resolve().path }
+    }
+    let standard = answer { () throws(DirectoryError) in
+      try StandardDirectories(layout: layout, environment: environment)
+        .groupContainerResolution(Self.group)
+    }
+    for (app, organization) in [("ExampleApp", nil), ("OtherApp", "Example Org")] {
+      let directories = try AppDirectories(
+        app: app, organization: organization, layout: layout, environment: environment)
+      let fromApp = answer { () throws(DirectoryError) in
+        try directories.resolution(for: .shared(group: Self.group))
+      }
+      #expect(fromApp == standard, "\(name), \(app)")
+    }
+    if case .success(let path) = standard {
+      #expect(!path.contains("ExampleApp") && !path.contains("OtherApp"), "\(name): \(path)")
+    }
+    let invalid = answer { () throws(DirectoryError) in
+      try StandardDirectories(layout: layout, environment: environment)
+        .groupContainerResolution("bad/group")
+    }
+    guard case .failure(.invalidName(let refused, _)) = invalid else {
+      Issue.record("\(name): bad/group gave \(invalid)")
+      return
+    }
+    #expect(refused == "bad/group")
+  }
+}
+
+extension ProcessEnvironment {
+  /// The environment with the system's answer for ``AppGroupIdentifierTests/group`` given.
+  fileprivate func givingContainer() -> ProcessEnvironment {
+    var environment = self
+    environment.groupContainers = .paths([
+      AppGroupIdentifierTests.group: "/Users/ada/Library/Group Containers/X"
+    ])
+    return environment
+  }
+
+  /// The environment where the system gives no container.
+  fileprivate func givingNoContainer() -> ProcessEnvironment {
+    var environment = self
+    environment.groupContainers = .paths([:])
+    return environment
+  }
 }

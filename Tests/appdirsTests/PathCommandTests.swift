@@ -91,6 +91,36 @@
           + "/.local/share/group-containers/group.com.example.app\n")
     }
 
+    @Test(
+      "A group container is the same with and without --app, and --create makes only it",
+      arguments: [[], ["--app", "ExampleApp"]])
+    func sharedNeedsNoApp(app: [String]) throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let group = "group.com.example.app"
+      let container = root.home + "/.local/share/group-containers/" + group
+      let created = try Tool.run(
+        ["path", "shared", "--group", group, "--create"] + app, environment: root.toolEnvironment,
+        in: root)
+      #expect(created.status == 0)
+      #expect(created.standardOutput == container + "\n")
+      #expect(created.standardError == "")
+      #expect(root.isDirectory(container))
+      #expect(root.mode(container) == 0o700)
+      // No application's folder is made beside it.
+      let containers = try FileManager.default.contentsOfDirectory(
+        atPath: root.home + "/.local/share/group-containers")
+      #expect(containers == [group])
+      #expect(!root.exists(root.home + "/.local/share/appdirs"))
+      #expect(!root.exists(root.home + "/.local/share/ExampleApp"))
+
+      try Data("x".utf8).write(to: URL(fileURLWithPath: container + "/settings.plist"))
+      let located = try Tool.run(
+        ["locate", "shared", "settings.plist", "--group", group] + app,
+        environment: root.toolEnvironment, in: root)
+      #expect(located.status == 0)
+      #expect(located.standardOutput == container + "/settings.plist\n")
+    }
+
     @Test func organizationIsNotPartOfLinuxPaths() throws {
       let root = try TemporaryRoot.withUserDirectories()
       let result = try Tool.run(

@@ -26,6 +26,12 @@
       try privateDirectoryCheck.ensure(try resolution(for: kind)).url
     }
 
+    /// Finds or creates a group container and returns its URL: ``groupContainerPath(_:)`` as a
+    /// URL.
+    public func groupContainer(_ group: String) throws(DirectoryError) -> URL {
+      try privateDirectoryCheck.ensure(try groupContainerResolution(group)).url
+    }
+
     /// The URLs of ``searchResolutions(for:)``: the directories searched for files of a kind,
     /// most important first.
     public func searchURLs(for kind: StandardDirectory) throws(DirectoryError) -> [URL] {
