@@ -29,7 +29,11 @@ let package = Package(
       name: "AppDirectoriesTesting", dependencies: ["AppDirectories"],
       swiftSettings: strictSettings),
     .executableTarget(
-      name: "appdirs", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+      name: "appdirs", dependencies: ["AppDirectories", "CProcessEnvironment"],
+      swiftSettings: strictSettings),
+    // `environ`, which no two C libraries' Swift modules declare the same way: `sandbox` reads
+    // its names, `lock` passes it to the command it runs.
+    .target(name: "CProcessEnvironment"),
     // One kit for every test: the temporary root, the recording and fault-injecting system
     // calls, the environments, the tool runner.
     .target(
@@ -53,7 +57,8 @@ let package = Package(
 #if os(Linux)
   package.targets += [
     .executableTarget(
-      name: "appdirs-benchmarks", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
+      name: "appdirs-benchmarks", dependencies: ["AppDirectories", "CProcessEnvironment"],
+      swiftSettings: strictSettings),
     .executableTarget(
       name: "appdirs-stress", dependencies: ["AppDirectories"], swiftSettings: strictSettings),
   ]

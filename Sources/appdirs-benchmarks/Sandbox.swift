@@ -3,6 +3,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
 #if FoundationAPI
+  import CProcessEnvironment
   import Foundation
 
   #if canImport(Darwin)
@@ -77,9 +78,7 @@
   func environmentSize() -> (variables: Int, bytes: Int) {
     var count = 0
     var bytes = 0
-    // bionic declares `environ` nullable; glibc's comes implicitly unwrapped.
-    let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-    guard let variables else { return (0, 0) }
+    guard let variables = appdirs_process_environment() else { return (0, 0) }
     while let entry = variables[count] {
       bytes += strlen(entry) + 1
       count += 1

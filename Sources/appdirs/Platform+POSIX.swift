@@ -3,20 +3,16 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
 #if !os(Windows)
+  import CProcessEnvironment
+
   #if canImport(Darwin)
     import Darwin
   #elseif canImport(Android)
-    // bionic declares `environ` a mutable C global, which Swift 6 reads only through a
-    // `@preconcurrency` import; the tool reads it on its one thread, before it spawns.
-    @preconcurrency import Android
+    import Android
   #elseif canImport(Glibc)
     import Glibc
   #elseif canImport(Musl)
     import Musl
-  #endif
-  #if canImport(Darwin)
-    // The process's variables (`ProcessInfo`): Darwin's C library does not declare `environ`.
-    import Foundation
   #endif
 
   extension Platform {
@@ -54,7 +50,8 @@
       for signal in forwardedSignals { _ = systemSignal(signal, forwardToChild) }
       defer { for signal in forwardedSignals { _ = systemSignal(signal, SIG_DFL) } }
       var child: pid_t = 0
-      let spawned = posix_spawnp(&child, command[0], nil, nil, &argv, processEnvironment)
+      let spawned = posix_spawnp(
+        &child, command[0], nil, nil, &argv, appdirs_process_environment())
       guard spawned == 0 else {
         writeError(
           "appdirs: error: cannot run \(command[0]): \(String(cString: strerror(spawned)))\n")
@@ -87,20 +84,14 @@
 
     /// The names of the process's variables.
     static func variableNames() -> [String] {
-      #if canImport(Darwin)
-        return Array(ProcessInfo.processInfo.environment.keys)
-      #else
-        // `char **environ` (bionic declares it nullable, glibc and musl without nullability).
-        let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        guard var entry = variables else { return [] }
-        var names: [String] = []
-        while let pointer = entry.pointee {
-          let text = String(cString: pointer)
-          if let equals = text.firstIndex(of: "=") { names.append(String(text[..<equals])) }
-          entry += 1
-        }
-        return names
-      #endif
+      guard var entry = appdirs_process_environment() else { return [] }
+      var names: [String] = []
+      while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") { names.append(String(text[..<equals])) }
+        entry += 1
+      }
+      return names
     }
 
     /// `path` as an absolute path: itself when it starts with `/`, else joined to the working
@@ -162,12 +153,4 @@
     errno = saved
   }
 
-  /// The process's environment, as the C library keeps it.
-  private var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-    #if canImport(Darwin)
-      _NSGetEnviron().pointee
-    #else
-      environ
-    #endif
-  }
 #endif

@@ -91,8 +91,15 @@
       }
     }
 
-    /// Writes all of `text` to a descriptor (`_write`, UTF-8 bytes).
+    /// Writes all of `text` to a descriptor: to a console in UTF-16 (`WriteConsoleW`), which
+    /// shows every character whatever the console's code page (UTF-8 bytes written to a
+    /// console of another code page come out as mojibake); to a file or a pipe as UTF-8 bytes
+    /// (`_write`), which is what a program reading them expects.
     static func writeAll(_ text: String, to descriptor: Int32) {
+      if let console = console(behind: descriptor) {
+        writeAll(Array(text.utf16)[...], toConsole: console)
+        return
+      }
       var text = text
       text.withUTF8 { buffer in
         var offset = 0
@@ -103,6 +110,33 @@
           if written <= 0 { return }
           offset += Int(written)
         }
+      }
+    }
+
+    /// The console a descriptor writes to, or `nil` when it is a file, a pipe or closed: a
+    /// handle is a console's when `GetConsoleMode` can read its mode.
+    private static func console(behind descriptor: Int32) -> HANDLE? {
+      guard let handle = HANDLE(bitPattern: _get_osfhandle(descriptor)),
+        handle != INVALID_HANDLE_VALUE
+      else { return nil }
+      var mode: DWORD = 0
+      return GetConsoleMode(handle, &mode) ? handle : nil
+    }
+
+    /// Writes UTF-16 units to a console, in pieces that never split a surrogate pair.
+    private static func writeAll(_ units: ArraySlice<UInt16>, toConsole console: HANDLE) {
+      var rest = units
+      while !rest.isEmpty {
+        var count = min(rest.count, 8192)
+        if count < rest.count, UTF16.isLeadSurrogate(rest[rest.startIndex + count - 1]) {
+          count -= 1
+        }
+        var written: DWORD = 0
+        let isWritten = rest.withUnsafeBufferPointer { buffer in
+          WriteConsoleW(console, buffer.baseAddress, DWORD(count), &written, nil)
+        }
+        guard isWritten, written > 0 else { return }
+        rest = rest.dropFirst(Int(written))
       }
     }
 

@@ -55,6 +55,57 @@ struct AppGroupIdentifierTests {
     }
   }
 
+  /// Identifier, platform, where the containers come from, layout, whether macOS 15's
+  /// permission prompt is warned of: a `group.` identifier on macOS, the system's container
+  /// or an isolated one; never the Team ID form, another platform or the XDG layout (whose
+  /// container is a folder of the data directory, not the system's).
+  static let promptRows:
+    [(String, OperatingSystem, ProcessEnvironment.GroupContainers, DirectoryLayout, Bool)] = [
+      ("group.com.example.suite", .macOS, .paths([:]), .native, true),
+      (
+        "group.com.example.suite", .macOS, .directory("/Users/ada/Library/Group Containers"),
+        .native, true
+      ),
+      ("ABCDE12345.com.example.suite", .macOS, .paths([:]), .native, false),
+      ("ABCDE12345.group.com.example.suite", .macOS, .paths([:]), .native, false),
+      ("group.com.example.suite", .macOS, .paths([:]), .xdg, false),
+      ("group.com.example.suite", .iOS, .paths([:]), .native, false),
+      ("group.com.example.suite", .macCatalyst, .paths([:]), .native, false),
+    ]
+
+  @Test(
+    "A group. identifier on macOS gives its container with a warning of the permission prompt",
+    arguments: promptRows)
+  func groupPrefixOnMacOSIsWarnedOf(
+    row: (String, OperatingSystem, ProcessEnvironment.GroupContainers, DirectoryLayout, Bool)
+  ) throws {
+    let (group, platform, containers, layout, warns) = row
+    var environment = platform == .macOS ? PlatformSamples.macOS() : PlatformSamples.iOS()
+    environment.platform = platform
+    environment.groupContainers =
+      if case .paths = containers { .paths([group: "/Users/ada/Library/Group Containers/X"]) } else
+      {
+        containers
+      }
+    let resolution = try StandardDirectories(layout: layout, environment: environment)
+      .groupContainerResolution(group)
+    let fromApp = try AppDirectories(app: "ExampleApp", layout: layout, environment: environment)
+      .resolution(for: .shared(group: group))
+    #expect(fromApp.warnings == resolution.warnings, "\(row)")
+    let prompts = resolution.warnings.filter { $0.message.contains("macOS 15") }
+    guard warns else {
+      #expect(prompts.isEmpty, "\(row): \(prompts)")
+      return
+    }
+    // The container is still given, where the system or the isolated root puts it.
+    #expect(resolution.path.hasPrefix("/Users/ada/Library/Group Containers/"), "\(row)")
+    try #require(prompts.count == 1, "\(row): \(resolution.warnings)")
+    #expect(prompts[0].message.contains(group))
+    #expect(prompts[0].message.contains("permission"))
+    #expect(prompts[0].suggestion.contains("TEAMID.com.example.suite"))
+    #expect(prompts[0].suggestion.contains("provisioning profile"))
+  }
+
   /// Environments of every platform, with and without a container the system gives.
   static let containerEnvironments: [(String, ProcessEnvironment, DirectoryLayout)] = [
     ("macOS, given", PlatformSamples.macOS().givingContainer(), .native),

@@ -53,5 +53,24 @@
         #expect(DoctorCommand.previousLocationFindings(native).isEmpty)
       }
     }
+
+    @Test func aGroupIdentifierOfTheIOSFormIsAProblemOnMacOSWithTheTeamIDForm() throws {
+      try TemporaryRoot.with { root in
+        var environment = try Self.mac(root, layout: .native).environment
+        environment.groupContainers = .directory(root.home + "/Library/Group Containers")
+        for (group, warns) in [
+          ("group.com.example.suite", true), ("ABCDE12345.com.example.suite", false),
+        ] {
+          let arguments = try ArgumentParser.parse(
+            ["--group", group], options: DirectoryQuery.options)
+          let query = try DirectoryQuery(arguments, environment: environment)
+          let (resolved, _) = DoctorCommand.resolveEverything(query)
+          let shared = try #require(resolved.first { $0.kind == .shared }?.resolution)
+          #expect(shared.path == root.home + "/Library/Group Containers/" + group)
+          let prompts = shared.warnings.filter { $0.message.contains("macOS 15") }
+          #expect(prompts.count == (warns ? 1 : 0), "\(group): \(shared.warnings)")
+        }
+      }
+    }
   }
 #endif

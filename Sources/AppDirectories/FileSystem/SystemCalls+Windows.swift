@@ -37,8 +37,9 @@
     struct Entry {
       var handle: HANDLE
       var path: String
-      /// The named mutex that `lockExclusively` took for this directory, released on close.
-      var lock: HANDLE? = nil
+      /// The named mutex that `lockExclusively` took for this directory, released on close,
+      /// and the thread that took it, which alone can release it.
+      var lock: (mutex: HANDLE, thread: DWORD)? = nil
     }
     var entries: [Int32: Entry] = [:]
     var next: Int32 = 3
@@ -62,8 +63,9 @@
       withLock { $0.entries.removeValue(forKey: descriptor) }
     }
 
-    fileprivate func setLock(_ lock: HANDLE, of descriptor: Int32) {
-      withLock { $0.entries[descriptor]?.lock = lock }
+    fileprivate func setLock(_ mutex: HANDLE, of descriptor: Int32) {
+      let thread = GetCurrentThreadId()
+      withLock { $0.entries[descriptor]?.lock = (mutex, thread) }
     }
   }
 
@@ -181,8 +183,14 @@
     func close(descriptor: Int32) {
       guard let entry = handles.remove(descriptor) else { return }
       if let lock = entry.lock {
-        ReleaseMutex(lock)
-        CloseHandle(lock)
+        // `ReleaseMutex` fails on any other thread and the mutex would stay held until the
+        // thread that took it ends: `lockExclusively`'s contract is that one synchronous call
+        // takes and closes it (the migration does), which this asserts.
+        assert(
+          lock.thread == GetCurrentThreadId(),
+          "a directory lock is closed on the thread that took it (SystemCalls.lockExclusively)")
+        ReleaseMutex(lock.mutex)
+        CloseHandle(lock.mutex)
       }
       CloseHandle(entry.handle)
     }
@@ -318,8 +326,9 @@
     func lockExclusively(descriptor: Int32) -> SystemErrno? {
       // Win32 locks byte ranges of files, not directories: the lock is a named mutex of this
       // session, named by the directory's volume and file index (so every path to it takes the
-      // same one), waited for, and released when the descriptor is closed, on the thread that
-      // took it (the migration takes and releases it in one synchronous call). A process that
+      // same one), waited for, and released when the descriptor is closed. A mutex belongs to
+      // the thread that took it, so the descriptor is closed on that thread, which `close`
+      // asserts (the migration takes and releases it in one synchronous call). A process that
       // ends holding it abandons it, and the next waiter takes it.
       guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
       let status: FileStatus

@@ -105,7 +105,9 @@ protocol SystemCalls: Sendable {
     in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
   ) -> SystemErrno?
   /// `flock(LOCK_EX)`: waits for the exclusive advisory lock of an open file or directory,
-  /// which is released when the descriptor is closed.
+  /// which is released when the descriptor is closed. Take it and close the descriptor in one
+  /// synchronous call: on Windows the lock is a mutex, which only the thread that took it can
+  /// release.
   func lockExclusively(descriptor: Int32) -> SystemErrno?
 
   // The calls of runtime files: single-instance locks.

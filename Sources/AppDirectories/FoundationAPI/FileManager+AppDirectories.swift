@@ -45,6 +45,12 @@
     /// The identifier is checked first: reverse-DNS characters only, `group.` first on iOS,
     /// `group.` or a team ID first on macOS. On Linux the container is
     /// `<data>/group-containers/<identifier>`.
+    ///
+    /// On macOS a `group.` identifier still gives its container, with a warning in its
+    /// resolution (``StandardDirectories/groupContainerResolution(_:)``, `appdirs doctor
+    /// --group`): since macOS 15 the system asks the user for permission to access data from
+    /// other apps when an app outside the Mac App Store uses one, unless its provisioning
+    /// profile authorizes the group. The Team ID form (`TEAMID.com.example.suite`) never asks.
     public func sharedContainerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String)
       throws(DirectoryError) -> URL
     {

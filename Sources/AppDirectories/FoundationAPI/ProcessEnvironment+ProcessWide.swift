@@ -88,7 +88,12 @@
     /// `setenv`, or `unsetenv` for `nil`.
     private static func setVariable(_ name: String, _ value: String?) {
       #if os(Windows)
-        _ = _putenv_s(name, value ?? "")
+        // In UTF-16, as Windows keeps the environment: the narrow `_putenv_s` converts through
+        // the ANSI code page, which garbles a root such as `C:\Users\José\…` for child
+        // processes and for every library that reads it back. An empty value unsets.
+        _ = name.withCString(encodedAs: UTF16.self) { name in
+          (value ?? "").withCString(encodedAs: UTF16.self) { value in _wputenv_s(name, value) }
+        }
       #else
         if let value { setenv(name, value, 1) } else { unsetenv(name) }
       #endif

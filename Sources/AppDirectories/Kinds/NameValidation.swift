@@ -70,11 +70,12 @@ enum NameValidation {
         || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-" || scalar == "_"
       if !allowed { return .groupIdentifierCharacters }
     }
+    let hasGroupPrefix = name.hasPrefix(groupPrefix) && name.count > groupPrefix.count
     switch platform {
     case .iOS, .macCatalyst:
-      if !name.hasPrefix("group.") || name.count <= 6 { return .groupIdentifierPrefix(platform) }
+      if !hasGroupPrefix { return .groupIdentifierPrefix(platform) }
     case .macOS:
-      if !(name.hasPrefix("group.") && name.count > 6) && !hasTeamIdentifierPrefix(name) {
+      if !hasGroupPrefix && !hasTeamIdentifierPrefix(name) {
         return .groupIdentifierPrefix(.macOS)
       }
     default:
@@ -82,6 +83,10 @@ enum NameValidation {
     }
     return nil
   }
+
+  /// The prefix of an app group identifier of the iOS form, the only one on iOS and Mac
+  /// Catalyst; macOS also takes the Team ID form (`TEAMID.name`).
+  static let groupPrefix = "group."
 
   private static func hasTeamIdentifierPrefix(_ name: String) -> Bool {
     let scalars = Array(name.unicodeScalars)

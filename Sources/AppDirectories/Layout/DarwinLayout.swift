@@ -61,11 +61,15 @@ struct DarwinLayout: PlatformLayout {
       case .paths(let paths):
         if let path = paths[group], POSIXPath.isAbsolute(path) {
           return AppPlacement(
-            DirectoryResolution(path: POSIXPath.normalize(path), source: .system("containerURL")))
+            DirectoryResolution(
+              path: POSIXPath.normalize(path), source: .system("containerURL"),
+              extraWarnings: groupIdentifierWarnings(group)))
         }
       case .directory(let directory):
         return AppPlacement(
-          DirectoryResolution(path: POSIXPath.normalize(directory), source: .default),
+          DirectoryResolution(
+            path: POSIXPath.normalize(directory), source: .default,
+            extraWarnings: groupIdentifierWarnings(group)),
           appending: group)
       case .system:
         break
@@ -76,6 +80,24 @@ struct DarwinLayout: PlatformLayout {
       // group's container.
       throw .unsupported(reason: .appGroupNotEntitled(group: group))
     }
+  }
+
+  /// Since macOS 15, a Mac app outside the Mac App Store whose group identifier starts with
+  /// `group.` (the iOS form) makes the system ask the user for permission to access data from
+  /// other apps, unless its provisioning profile authorizes the group; the Team ID form never
+  /// asks. The container is still given: only the identifier and the platform decide.
+  private func groupIdentifierWarnings(_ group: String) -> [DirectoryWarning] {
+    guard environment.platform == .macOS, group.hasPrefix(NameValidation.groupPrefix) else {
+      return []
+    }
+    let name = group.dropFirst(NameValidation.groupPrefix.count)
+    return [
+      DirectoryWarning(
+        "the app group \(group) starts with group.: since macOS 15 the system asks the user for permission to access data from other apps when an app outside the Mac App Store uses it, unless the app's provisioning profile authorizes the group",
+        suggestion:
+          "Name the group with your Team ID instead (TEAMID.\(name), in the entitlement and here), or authorize \(group) in the app's provisioning profile."
+      )
+    ]
   }
 
   /// On macOS the local domain's `/Library/Application Support` follows the user's own, as in
