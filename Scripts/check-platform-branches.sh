@@ -74,6 +74,22 @@ fail() {
   failures=$((failures + 1))
 }
 
+# CHECK_STEPS names the compile steps to run (6: musl android; 6a: musl-headers
+# android-headers; 7: windows-testing; 8: windows-tests; 9: windows), all by default; the text
+# checks (1 to 5) always run. Scripts/check-platform-branches-test.sh runs single steps.
+steps=" ${CHECK_STEPS:-musl android musl-headers android-headers windows-testing windows-tests windows} "
+runs() { [[ "$steps" == *" $1 "* ]]; }
+
+# A target a step claims to check must not compile to an empty module (all of it fenced off,
+# as by a trait the step builds without): its object files must define symbols of its own
+# (Swift's mangled names start `$s`, the module name's length and the name).
+has_own_symbols() {
+  local build=$1 target=$2
+  local symbols
+  symbols=$(nm --defined-only "$build"/debug/"$target".build/*.o 2>/dev/null || true)
+  grep -qF " \$s${#target}${target}" <<<"$symbols"
+}
+
 mapfile -t swift_files < <(git ls-files --cached --others --exclude-standard "*.swift")
 
 # 1. The import ladder (the stand-in declarations of step 6 import Glibc alone, on purpose).
@@ -200,6 +216,8 @@ build_variant() {
     | xargs -0 sed -E -i "s/(^|[^A-Za-z0-9_.])(${names})\b/\1${prefix}\2/g"
   for target in "$copy"/Sources/*/ "$copy"/Tests/*/; do
     [[ "$target" == */ClientPackage/ ]] && continue
+    # (C targets take no Swift file.)
+    [ -n "$(find "$target" -name '*.swift' -print -quit)" ] || continue
     cp "$declarations" "$target/PlatformDeclarations.swift"
   done
   local log="$scratch/$variant.log"
@@ -211,8 +229,8 @@ build_variant() {
   fi
 }
 
-build_variant musl
-build_variant android
+runs musl && build_variant musl
+runs android && build_variant android
 
 # 6a. The same branches against the C library's own headers: a clang module made of them
 #     (`SwiftMusl`, `SwiftAndroid`, Scripts/platform-declarations/CLibrary.h as its umbrella,
@@ -223,6 +241,7 @@ build_variant android
 #     libraries only to finish the build, and never run.
 headers_variant() {
   local variant=$1 include=$2 copy="$scratch/$1-headers" module="$scratch/$1-module"
+  local job=static-linux
   mkdir -p "$copy" "$module"
   git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$copy"
   local sed_script='s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g'
@@ -230,13 +249,21 @@ headers_variant() {
   local flags=(-Xcc -nostdlibinc -Xcc -isystem -Xcc "$include")
   case "$variant" in
     musl) clang_module=SwiftMusl swift_module=Musl ;;
-    android)
-      clang_module=SwiftAndroid swift_module=Android defines=(-D STAND_IN_ANDROID)
+    android | android32)
+      clang_module=SwiftAndroid swift_module=Android defines=(-D STAND_IN_ANDROID) job=android
       # What clang defines for `<arch>-linux-android28`, the workflow's API level.
       flags+=(-Xcc -D__ANDROID__=1 -Xcc -D__ANDROID_API__=28 -Xcc -D__ANDROID_MIN_SDK_VERSION__=28)
       sed_script+='; s/os\(Android\)/os(Linux)/g'
       ;;
   esac
+  if [ "$variant" = android32 ]; then
+    # bionic's 32-bit declarations, as i686 (and, for every type this package uses, armv7)
+    # sees them: `mode_t` 16-bit beside a 32-bit `st_mode`, 32-bit `dev_t`, `time_t` and `off_t`
+    # `long`. The headers choose them by `__i386__` and `__LP64__`; Swift's own types stay
+    # 64-bit, but it imports C's `long` as `Int` on every target, so each declaration reads
+    # as on the device. (No 32-bit standard library exists here to compile for i686 itself.)
+    flags+=(-Xcc -U__x86_64__ -Xcc -U__amd64__ -Xcc -U__LP64__ -Xcc -U_LP64 -Xcc -D__i386__=1)
+  fi
   find "$copy" -name '*.swift' -print0 | xargs -0 sed -E -i "$sed_script"
   cp Scripts/platform-declarations/CLibrary.h "$module/"
   printf 'module %s [system] {\n  header "CLibrary.h"\n  export *\n}\n' "$clang_module" \
@@ -250,22 +277,41 @@ headers_variant() {
     fail "the $variant stand-in overlay does not compile against $include"
     return
   fi
+  if [ "$variant" = android32 ]; then
+    # The pass proves something only if the headers gave their 32-bit declarations.
+    printf 'import Android\nlet mode: UInt16 = mode_t()\nlet device: UInt32 = dev_t()\n' \
+      >"$module/Probe32.swift"
+    if ! swiftc -typecheck -I "$module" "$module/Probe32.swift" "${flags[@]}" >>"$log" 2>&1; then
+      grep -E 'error:' "$log" | head -5 >&2
+      fail "android32: bionic's headers did not give their 32-bit mode_t and dev_t, so the pass checks nothing of 32-bit Android"
+      return
+    fi
+  fi
   flags+=(-Xswiftc -I -Xswiftc "$module" -Xlinker "$module/lib$swift_module.a" -Xlinker -lm)
-  local target
+  # As the job builds them: without the FoundationAPI trait. AppDirectoriesTesting is all
+  # FoundationAPI, so it compiles to nothing here, which shows that nothing in it reaches for
+  # the trait's API outside its fence; the library and the tool must not be empty.
+  local target build="$scratch/$variant-headers-build"
   for target in AppDirectories AppDirectoriesTesting appdirs; do
     if ! (cd "$copy" && swift build --target "$target" --disable-default-traits \
-      --scratch-path "$scratch/$variant-headers-build" "${flags[@]}") >>"$log" 2>&1; then
+      --scratch-path "$build" "${flags[@]}") >>"$log" 2>&1; then
       grep -E 'error:' "$log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
       fail "the $variant branches of $target do not compile against $include (the errors are above)"
       return
     fi
   done
-  echo "check-platform-branches: the $variant branches of the library, AppDirectoriesTesting and the tool compile against $include"
+  for target in AppDirectories appdirs; do
+    has_own_symbols "$build" "$target" \
+      || fail "$variant: $target compiled to an empty module against $include, so the step checked nothing of it"
+  done
+  echo "check-platform-branches: the $variant branches of the library and the tool compile against $include, without the FoundationAPI trait as the $job job builds them (and AppDirectoriesTesting, empty without it)"
 }
 
 # musl's headers: Debian's musl-dev (installed by .ci/run).
 musl_include=/usr/include/$(uname -m)-linux-musl
-if [ -f "$musl_include/stdio.h" ]; then
+if ! runs musl-headers; then
+  :
+elif [ -f "$musl_include/stdio.h" ]; then
   headers_variant musl "$musl_include"
 else
   fail "musl's headers are not at $musl_include: install Debian's musl-dev"
@@ -275,7 +321,9 @@ fi
 # named by BIONIC_SOURCE, laid out as the NDK's sysroot lays them out (libc/include, the
 # kernel's uapi headers, this architecture's asm). CI has no copy, so there the Android
 # branches are checked by step 6 alone.
-if [ -n "${BIONIC_SOURCE:-}" ]; then
+if ! runs android-headers; then
+  :
+elif [ -n "${BIONIC_SOURCE:-}" ]; then
   bionic="$scratch/bionic"
   mkdir -p "$bionic/source" "$bionic/include"
   if [ -d "$BIONIC_SOURCE/libc/include" ]; then
@@ -300,12 +348,19 @@ if [ -n "${BIONIC_SOURCE:-}" ]; then
   esac
   cp -r "$bionic/source/libc/kernel/uapi/$asm/asm" "$bionic/include/"
   headers_variant android "$bionic/include"
+  # The 32-bit declarations: x86's asm headers hold i686's too.
+  if [ "$asm" = asm-x86 ]; then
+    headers_variant android32 "$bionic/include"
+  else
+    fail "the 32-bit Android pass needs x86's asm headers (this machine is $(uname -m))"
+  fi
 else
   echo "check-platform-branches: BIONIC_SOURCE is not set, so the Android branches are compiled against glibc's headers and the declarations of Scripts/platform-declarations/ only"
 fi
 
 # 7. AppDirectoriesTesting's Windows branch, which uses Foundation only: compiled here with
 #    os(Windows) true in that target alone (the library's Windows code needs WinSDK).
+if runs windows-testing; then
 testing_copy="$scratch/windows-testing"
 mkdir -p "$testing_copy"
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$testing_copy"
@@ -318,6 +373,7 @@ else
   grep -E 'error:' "$scratch/windows-testing.log" | head -20 >&2
   fail "AppDirectoriesTesting's Windows branch does not compile"
 fi
+fi
 
 # 8. The tests that Windows builds: TestSupport's Windows branch and the test files fenced
 #    neither `#if !os(Windows)` nor `#if os(macOS) || os(Linux)`. In a copy, the tests' os(Windows) is made true (and os(Linux) false),
@@ -325,6 +381,7 @@ fi
 #    FoundationEssentials`, which, unlike Foundation here, does not re-export Glibc: a POSIX
 #    call, or a helper fenced off Windows, in a file Windows builds is a compile error. The
 #    library is built as it is for Linux.
+if runs windows-tests; then
 windows_copy="$scratch/windows-tests"
 mkdir -p "$windows_copy"
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$windows_copy"
@@ -339,6 +396,7 @@ else
   grep -E 'error:' "$scratch/windows-tests.log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
   fail "the tests that Windows builds do not compile without POSIX (the errors are above)"
 fi
+fi
 
 # 9. The Windows branches of the library (without its Foundation trait), AppDirectoriesTesting
 #    and the tool, against the Windows API as mingw-w64's headers declare it (Debian's
@@ -351,14 +409,17 @@ fi
 #    `BOOL` to Swift's `Bool`), and `__MSABI_LONG(n)` is written `n` (Microsoft's headers write
 #    the plain literal, which Swift imports). Only compiled, for x86_64.
 windows_include=/usr/x86_64-w64-mingw32/include
-if [ -f "$windows_include/windows.h" ]; then
+if ! runs windows; then
+  :
+elif [ -f "$windows_include/windows.h" ]; then
   win="$scratch/win32"
   mkdir -p "$win/copy" "$win/modules" "$win/overlay"
   cp -rL "$windows_include" "$win/include"
   sed -i -E 's/typedef int (BOOL|WINBOOL);/typedef _Bool \1;/' "$win/include/minwindef.h"
   find "$win/include" -name '*.h' -print0 \
     | xargs -0 sed -i -E '/^\s*#\s*define\s+__MSABI_LONG/!s/__MSABI_LONG\(([^()]*)\)/\1/g'
-  cp Scripts/platform-declarations/WindowsCRT.h Scripts/platform-declarations/WindowsSDK.h "$win/modules/"
+  cp Scripts/platform-declarations/WindowsCRT.h Scripts/platform-declarations/WindowsSDK.h \
+    Scripts/platform-declarations/NarrowText.h "$win/modules/"
   printf 'module ucrt [system] {\n  header "WindowsCRT.h"\n  export *\n}\nmodule WinSDK [system] {\n  header "WindowsSDK.h"\n  export *\n}\n' \
     >"$win/modules/module.modulemap"
   win_flags=(-Xcc -nostdlibinc -Xcc -isystem -Xcc "$win/include"
@@ -372,28 +433,37 @@ if [ -f "$windows_include/windows.h" ]; then
     Scripts/platform-declarations/WinSDK.swift "${win_flags[@]}" >"$win/overlay.log" 2>&1 \
     && swiftc -parse-as-library -emit-module -module-name FoundationEssentials \
       -emit-module-path "$win/overlay/FoundationEssentials.swiftmodule" \
-      Scripts/platform-declarations/FoundationEssentials.swift >>"$win/overlay.log" 2>&1; then
+      Scripts/platform-declarations/FoundationEssentials.swift >>"$win/overlay.log" 2>&1 \
+    && swiftc -parse-as-library -emit-module -module-name Testing \
+      -emit-module-path "$win/overlay/Testing.swiftmodule" \
+      Scripts/platform-declarations/Testing.swift >>"$win/overlay.log" 2>&1; then
     git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$win/copy"
     find "$win/copy/Sources" -name '*.swift' -print0 | xargs -0 sed -E -i \
       's/os\(Linux\)/os(LinuxDisabledByCheck)/g; s/os\(Windows\)/os(Linux)/g; s/canImport\((Darwin|Android|Glibc|Musl)\)/canImport(\1DisabledByCheck)/g'
     win_flags+=(-Xswiftc -I -Xswiftc "$win/overlay")
+    # With the default traits, as the windows job builds: the FoundationAPI code (the URL API,
+    # the process-wide environment) and AppDirectoriesTesting are compiled too.
     win_failed=""
     for target in AppDirectories AppDirectoriesTesting appdirs; do
-      if ! (cd "$win/copy" && swift build --target "$target" --disable-default-traits \
+      if ! (cd "$win/copy" && swift build --target "$target" \
         --scratch-path "$win/build" "${win_flags[@]}") >>"$win/build.log" 2>&1; then
         win_failed=$target
         break
       fi
     done
     if [ -z "$win_failed" ]; then
-      echo "check-platform-branches: the Windows branches of the library, AppDirectoriesTesting and the tool compile against mingw-w64's Windows headers"
+      for target in AppDirectories AppDirectoriesTesting appdirs; do
+        has_own_symbols "$win/build" "$target" \
+          || fail "windows: $target compiled to an empty module, so the step checked nothing of it"
+      done
+      echo "check-platform-branches: the Windows branches of the library, AppDirectoriesTesting and the tool compile against mingw-w64's Windows headers, with the FoundationAPI trait as the windows job builds them, and no narrow-text call"
     else
       grep -E 'error:' "$win/build.log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
       fail "the Windows branches of $win_failed do not compile against mingw-w64's Windows headers (the errors are above)"
     fi
   else
     grep -E 'error:' "$win/overlay.log" | head -20 >&2
-    fail "the stand-ins of the WinSDK overlay and FoundationEssentials do not compile"
+    fail "the stand-ins of the WinSDK overlay, FoundationEssentials and Testing do not compile"
   fi
 else
   fail "mingw-w64's Windows headers are not at $windows_include: install Debian's mingw-w64-x86-64-dev"

@@ -37,9 +37,6 @@
     pread(descriptor, buffer, count, offset)
   }
 
-  // extern char* _Nullable * _Nullable environ;                         (unistd.h)
-  var bionic_environ: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
-
   // #define SOCK_STREAM 1                                               (sys/socket.h)
   let bionic_SOCK_STREAM: Int32 = 1
 

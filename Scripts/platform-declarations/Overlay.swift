@@ -88,11 +88,9 @@ public var SIG_IGN: @convention(c) (Int32) -> Void { fatalError("a stand-in, nev
 public var SIG_ERR: @convention(c) (Int32) -> Void { fatalError("a stand-in, never run") }
 public var SIG_HOLD: @convention(c) (Int32) -> Void { fatalError("a stand-in, never run") }
 
-// The overlay declares `environ` on Linux (musl's SDK is one), read-only, not on Android,
-// where bionic's header declares it: a mutable C global, nullable. (The standard streams the
-// Musl overlay adds are left out: this package does not use them.)
-#if !STAND_IN_ANDROID
-  public var environ: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
-    fatalError("a stand-in, never run")
-  }
-#endif
+// No `environ`, as in the real overlays: swift's Platform.swift declares one for glibc alone
+// (`os(Linux) && !canImport(SwiftMusl)`), Musl.swift.gyb adds none, and musl's unistd.h
+// declares it only for GNU code (`_GNU_SOURCE`, which Swift's importer does not define);
+// bionic's header declares a mutable, nullable C global. This package reads it through its C
+// target, CProcessEnvironment. (The standard streams the Musl overlay adds are left out: this
+// package does not use them.)

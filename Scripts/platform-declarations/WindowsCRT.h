@@ -20,3 +20,6 @@
 #include <sys/types.h>
 #include <time.h>
 #include <wchar.h>
+
+// The narrow-text calls, unavailable (NarrowText.h).
+#include "NarrowText.h"
