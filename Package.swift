@@ -4,6 +4,12 @@ import PackageDescription
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  // Apple platforms always have Foundation, so the FoundationAPI code costs nothing there and
+  // is always compiled: Xcode (reported through 26.2) may not pass a package's default traits
+  // to its targets, which would drop the URL API and the one-liners from an app's build.
+  .define(
+    "FoundationAPI",
+    .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
 ]
 
 let package = Package(
@@ -18,7 +24,7 @@ let package = Package(
     .trait(
       name: "FoundationAPI",
       description:
-        "URL and FileManager results beside the paths (directory(_:) -> URL, the FileManager one-liners); without it the library and the tool link no Foundation outside Apple platforms and Windows (whose tree operations are FoundationEssentials' FileManager)."
+        "URL and FileManager results beside the paths (directory(_:) -> URL, the FileManager one-liners); without it the library and the tool link no Foundation outside Apple platforms and Windows (whose tree operations are FoundationEssentials' FileManager). Apple platforms always have this API."
     ),
     .default(enabledTraits: ["FoundationAPI"]),
   ],

@@ -26,45 +26,56 @@
 #     branch is disabled and the other one takes its place (importing Glibc, the module with the
 #     same POSIX declarations here), and the package and its tests are built. Where musl or
 #     bionic declares a name this package uses with other nullability or another type than
-#     glibc (bionic's `pwrite` buffer and nullable `environ`, `SOCK_STREAM` as a plain macro),
+#     glibc (bionic's `pwrite` buffer, `SOCK_STREAM` as a plain macro),
 #     Scripts/platform-declarations/ holds that declaration as Swift, written from the library's
 #     header: every use of the name in the copy is renamed to it, so it is checked against the
 #     library's own type. This is what checks the tests and the FoundationAPI code;
-#  6a. the Musl and Android branches of the library (without its Foundation trait),
-#     AppDirectoriesTesting and the tool compile against the C library's own headers: musl's
-#     from Debian's musl-dev (always), bionic's from a checkout of AOSP's platform/bionic named
-#     by BIONIC_SOURCE (when given; CI has none). A clang module made of those headers alone
-#     (`-nostdlibinc`) stands in for the SDK's, and Scripts/platform-declarations/Overlay.swift
-#     for its Swift overlay; Android's API level is 28, the workflow's. This sees every
-#     declaration, macro and nullability as the library declares it, and the names that exist
-#     only from a later API level;
+#  6a. the Musl and Android branches of the library and the tool compile against the C library's
+#     own headers, as the static-linux and android jobs build them (without the FoundationAPI
+#     trait; AppDirectoriesTesting, all FoundationAPI, is built too and must compile to
+#     nothing): musl's from Debian's musl-dev (always), bionic's from a checkout of AOSP's
+#     platform/bionic named by BIONIC_SOURCE (when given; CI has none), for x86_64 and again
+#     with bionic's 32-bit declarations (i686's, which for every type used here are armv7's). A
+#     clang module made of those headers alone (`-nostdlibinc`) stands in for the SDK's, and
+#     Scripts/platform-declarations/Overlay.swift for its Swift overlay, declaring only what the
+#     overlay declares; Android's API level is 28, the workflow's. This sees every declaration,
+#     macro and nullability as the library declares it, and the names that exist only from a
+#     later API level;
 #  7. AppDirectoriesTesting's Windows branch (Foundation only) compiles, with os(Windows) made
 #     true in that target;
 #  8. the tests Windows builds (the files fenced neither `#if !os(Windows)` nor `#if os(macOS)
 #     || os(Linux)`, TestSupport without its POSIX files) compile with no C library and
 #     FoundationEssentials only;
-#  9. the Windows branches of the library (without its Foundation trait), AppDirectoriesTesting
-#     and the tool compile against the Windows API as mingw-w64's headers declare it, under a
-#     stand-in of the WinSDK overlay (details at the step). This sees a misspelled or missing
-#     Win32 or C-runtime name, a wrong argument count, label or type, and an optional where
-#     the declaration has none, as Swift imports them.
+#  9. the Windows branches of the library, AppDirectoriesTesting and the tool compile against
+#     the Windows API as mingw-w64's headers declare it, with the FoundationAPI trait as the
+#     windows job builds them, under stand-ins of the WinSDK overlay, of FoundationEssentials
+#     and of Testing (details at the step). This sees a misspelled or missing Win32 or
+#     C-runtime name, a wrong argument count, label or type, an optional where the declaration
+#     has none, as Swift imports them, and any call that passes text through the ANSI code
+#     page (Scripts/platform-declarations/NarrowText.h makes those unavailable).
+# Every target a compile step claims must come out with symbols of its own (not an empty
+# module). Scripts/check-platform-branches-test.sh shows that steps 6a and 9 fail on copies
+# that reintroduce what they once missed.
 # What it cannot see: in the tests and the FoundationAPI code, a declaration of musl or bionic
 # that differs from glibc's and is not in Scripts/platform-declarations/ (6 compiles them
 # against glibc's headers; the lists hold the names the tests use whose types differ), and a
 # name glibc has and the other library lacks; without BIONIC_SOURCE, the same for the
 # library's and the tool's Android code; the SDKs' own module maps and API notes (6a makes one
 # module of the headers; the API notes Swift ships for bionic touch fts_open, posix_spawn and
-# posix_spawnattr_init, which this package does not call); the 32-bit layouts of armv7
-# (mode_t narrower than st_mode: 6a compiles for x86_64); anything only Apple's compilers
-# report; in 9, where Microsoft's headers differ from mingw-w64's (a name one has and the
-# other not, a type written differently), what Swift's importer does only for a Windows target
-# (its other mappings; `long` is 64-bit here, though `DWORD` is 32-bit as mingw writes it
-# for 64-bit systems), the FoundationAPI code, FoundationEssentials beyond the stand-in, and
+# posix_spawnattr_init, which this package does not call); the FoundationAPI code and
+# AppDirectoriesTesting against musl's and bionic's own headers (Foundation is built for glibc
+# here; step 6 checks them with the declarations that differ); arm's own 32-bit headers and
+# Swift's 32-bit `Int` (the 32-bit pass reads i686's declarations with Swift's 64-bit
+# standard library: a value that overflows only at 32 bits is not seen); anything only
+# Apple's compilers report; in 9, where Microsoft's headers differ from mingw-w64's (a name
+# one has and the other not, a type written differently), what Swift's importer does only for
+# a Windows target (its other mappings; `long` is 64-bit here, though `DWORD` is 32-bit as
+# mingw writes it for 64-bit systems), Foundation and Swift Testing beyond the stand-ins, and
 # linking; and in 8 what the tests Windows builds use of the library's internals that exist
 # on Linux alone (the library is compiled for Linux there), or of Foundation beyond
 # FoundationEssentials (a false alarm: Windows has all of Foundation).
-# Run from the package root: `[BIONIC_SOURCE=DIR] bash Scripts/check-platform-branches.sh
-# [--static-only]`.
+# Run from the package root: `[BIONIC_SOURCE=DIR] [CHECK_STEPS="STEP …"] bash
+# Scripts/check-platform-branches.sh [--static-only]`.
 set -euo pipefail
 
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -235,10 +246,10 @@ runs android && build_variant android
 # 6a. The same branches against the C library's own headers: a clang module made of them
 #     (`SwiftMusl`, `SwiftAndroid`, Scripts/platform-declarations/CLibrary.h as its umbrella,
 #     with `-nostdlibinc`, so no glibc header is seen) under a stand-in of the SDK's Swift overlay
-#     (`Musl`, `Android`: Scripts/platform-declarations/Overlay.swift). The library without its
-#     Foundation trait, AppDirectoriesTesting and the tool are compiled; the tests are not (they
-#     import Foundation, whose Linux build needs glibc). The tool is linked against glibc's
-#     libraries only to finish the build, and never run.
+#     (`Musl`, `Android`: Scripts/platform-declarations/Overlay.swift). The library, the tool
+#     and AppDirectoriesTesting are compiled without the FoundationAPI trait, as the jobs build
+#     them; the tests are not (they import Foundation, whose Linux build needs glibc). The tool
+#     is linked against glibc's libraries only to finish the build, and never run.
 headers_variant() {
   local variant=$1 include=$2 copy="$scratch/$1-headers" module="$scratch/$1-module"
   local job=static-linux
@@ -398,13 +409,14 @@ else
 fi
 fi
 
-# 9. The Windows branches of the library (without its Foundation trait), AppDirectoriesTesting
-#    and the tool, against the Windows API as mingw-w64's headers declare it (Debian's
+# 9. The Windows branches of the library, AppDirectoriesTesting and the tool, with the
+#    FoundationAPI trait, against the Windows API as mingw-w64's headers declare it (Debian's
 #    mingw-w64-x86-64-dev, installed by .ci/run): in a copy, os(Windows) is made true and the
 #    other platforms' branches false; clang modules `ucrt` and `WinSDK` are made of those
-#    headers (Scripts/platform-declarations/WindowsCRT.h and WindowsSDK.h), under a stand-in of
-#    the WinSDK overlay (WinSDK.swift) and of the FoundationEssentials names the tree calls use
-#    (FoundationEssentials.swift). Two adaptations make the headers read as Swift's Windows
+#    headers (Scripts/platform-declarations/WindowsCRT.h and WindowsSDK.h, with the narrow-text
+#    calls of NarrowText.h unavailable), under stand-ins of the WinSDK overlay (WinSDK.swift)
+#    and of the FoundationEssentials and Testing names the package uses (FoundationEssentials.swift,
+#    Testing.swift). Two adaptations make the headers read as Swift's Windows
 #    toolchain reads Microsoft's: `BOOL` and `WINBOOL` are C's `_Bool` (the importer maps
 #    `BOOL` to Swift's `Bool`), and `__MSABI_LONG(n)` is written `n` (Microsoft's headers write
 #    the plain literal, which Swift imports). Only compiled, for x86_64.
