@@ -64,6 +64,8 @@ struct ParsedArguments: Sendable {
 /// A mistake on the command line; the tool prints it and exits with 64.
 struct UsageError: Error {
   let message: String
+  /// The help to point to, when it is not the command's own (an unknown command: the list).
+  var help: String? = nil
 }
 
 /// A small, table-driven parser: options are looked up in the command's table, values come

@@ -165,10 +165,10 @@ enum CommandLineTool {
         try command.checkArguments(parsed.positionals)
         return try command.run(parsed, environment)
       } catch let error as UsageError {
-        return usageError(error.message, help: "appdirs help \(command.name)")
+        return usageError(error.message, help: error.help ?? "appdirs help \(command.name)")
       }
     } catch let error as UsageError {
-      return usageError(error.message)
+      return usageError(error.message, help: error.help ?? "appdirs help")
     } catch let error as DirectoryError {
       return report(error)
     } catch {
@@ -182,7 +182,8 @@ enum CommandLineTool {
     guard let command = commands.first(where: { $0.name == name }) else {
       throw UsageError(
         message: "unknown command '\(name)'"
-          + Suggestion.didYouMean(name, among: commands.map(\.name)))
+          + Suggestion.didYouMean(name, among: commands.map(\.name)),
+        help: "appdirs help")
     }
     return command
   }

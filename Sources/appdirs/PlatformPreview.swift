@@ -7,8 +7,7 @@ import AppDirectories
 /// `appdirs list --platform NAME`: another platform's directories, resolved from a simulated
 /// environment of a typical machine, so that its paths can be seen from this one.
 ///
-/// The simulated environments (`<user>` is `USER`, `LOGNAME` or `USERNAME` when it is a plain
-/// name, else `user`):
+/// The simulated environments (`<user>` is `ada`, whoever runs the preview):
 ///
 /// | platform | environment |
 /// |---|---|
@@ -38,7 +37,7 @@ enum PlatformPreview {
     guard let platform = try arguments.choice("--platform", as: OperatingSystem.self) else {
       return nil
     }
-    return try simulated(platform, user: userName(in: real), group: arguments.value("--group"))
+    return try simulated(platform, user: simulatedUser, group: arguments.value("--group"))
   }
 
   static func simulated(_ platform: OperatingSystem, user: String, group: String?) throws
@@ -86,19 +85,7 @@ enum PlatformPreview {
     }
   }
 
-  /// The user's login name when it is a plain name, else `user`.
-  static func userName(in environment: ProcessEnvironment) -> String {
-    for name in ["USER", "LOGNAME", "USERNAME"] {
-      guard let value = environment.variables[name], !value.isEmpty, value.count <= 32 else {
-        continue
-      }
-      if value.unicodeScalars.allSatisfy({
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-          || $0 == "." || $0 == "-" || $0 == "_"
-      }) {
-        return value
-      }
-    }
-    return "user"
-  }
+  /// The simulated machine's user, the same on every machine that previews: a preview reads
+  /// nothing of this one, its user's name included.
+  static let simulatedUser = "ada"
 }

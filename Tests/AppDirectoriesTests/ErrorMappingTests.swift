@@ -98,6 +98,25 @@
       if let path { #expect(error.description.contains(path) || path == "/old/fifo") }
     }
 
+    #if FoundationAPI
+      @Test("Foundation sees each case's description, reason and fix", arguments: exposed)
+      func localizedError(_ error: DirectoryError, path: String?, errno: SystemErrno?) {
+        let bridged = error as any Error as NSError
+        #expect((error as any Error).localizedDescription == error.description)
+        #expect(bridged.localizedRecoverySuggestion == error.recoverySuggestion)
+        #expect(bridged.localizedFailureReason == error.failureReason)
+        // The error's own fix stays a String: `error.recoverySuggestion` needs no unwrapping.
+        let fix: String = error.recoverySuggestion
+        #expect((error as any LocalizedError).recoverySuggestion == fix)
+        if let errno, case .creationFailed = error {
+          #expect(error.failureReason == errno.description)
+        }
+        if case .invalidName(_, let reason) = error {
+          #expect(error.failureReason == reason.description)
+        }
+      }
+    #endif
+
     /// Recovery suggestions that depend on the error's values, word for word.
     static let suggestions: [(DirectoryError, String)] = [
       (

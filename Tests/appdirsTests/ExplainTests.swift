@@ -130,18 +130,18 @@
     /// Where each platform keeps an application's logs, and what its table appends to get there,
     /// seen through `--platform`.
     @Test(arguments: [
-      ("macos", "/Users/tester/Library/Logs/ExampleApp", "ExampleApp"),
+      ("macos", "/Users/ada/Library/Logs/ExampleApp", "ExampleApp"),
       (
         "ios",
         "/var/mobile/Containers/Data/Application/5A0C31A6-2F5B-4C1E-9D3A-7E2B8C4D1F60/Library/Logs/ExampleApp",
         "ExampleApp"
       ),
       (
-        "windows", #"C:\Users\tester\AppData\Local\Example\ExampleApp\Logs"#,
+        "windows", #"C:\Users\ada\AppData\Local\Example\ExampleApp\Logs"#,
         #"Example\ExampleApp\Logs"#
       ),
       ("android", "/data/user/0/com.example.app/cache/ExampleApp/log", "ExampleApp/log"),
-      ("linux", "/home/tester/.local/state/ExampleApp/log", "ExampleApp/log"),
+      ("linux", "/home/ada/.local/state/ExampleApp/log", "ExampleApp/log"),
     ])
     func logsAreExplainedAsEachPlatformKeepsThem(platform: String, path: String, appended: String)
       throws
@@ -244,7 +244,7 @@
       let root = try TemporaryRoot.withUserDirectories()
       var environment = root.toolEnvironment
       environment["USER"] = "tester"
-      let profile = #"C:\Users\tester\AppData"#
+      let profile = #"C:\Users\ada\AppData"#
       for (kind, local, roaming) in [
         ("data", #"\Local\ExampleApp"#, #"\Roaming\ExampleApp"#),
         ("config", #"\Local\ExampleApp"#, #"\Roaming\ExampleApp"#),

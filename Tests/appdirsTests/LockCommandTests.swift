@@ -58,7 +58,7 @@
         environment: root.toolEnvironment, in: root,
         standardError: .lines([
           "appdirs: error: \(file) is locked by process \(pid)",
-          "appdirs: note: Wait until process \(pid) ends or releases the lock (the system releases it when the holder exits), or wait for it.",
+          "appdirs: note: Wait until process \(pid) ends or releases the lock (the system releases it when the holder exits), or wait for it. To wait here, run it again with --wait.",
         ])
       )
       .expect(status: 75, output: [])

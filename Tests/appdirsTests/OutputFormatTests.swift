@@ -20,20 +20,4 @@ import Testing
   func byteCount(bytes: Int64, text: String) {
     #expect(ByteCount.human(bytes) == text)
   }
-
-  static let userNames: [([String: String], String)] = [
-    (["USER": "ada", "LOGNAME": "grace", "USERNAME": "linus"], "ada"),
-    (["USER": "", "LOGNAME": "grace", "USERNAME": "linus"], "grace"),
-    (["LOGNAME": "../x", "USERNAME": "linus"], "linus"),
-    (["USER": String(repeating: "a", count: 33)], "user"),
-    (["USER": String(repeating: "a", count: 32)], String(repeating: "a", count: 32)),
-    (["USER": "a.b-c_D9"], "a.b-c_D9"),
-    (["USER": "ada lovelace"], "user"),
-    ([:], "user"),
-  ]
-
-  @Test("A preview's user: USER, then LOGNAME, then USERNAME, when plain", arguments: userNames)
-  func previewUserName(variables: [String: String], name: String) {
-    #expect(PlatformPreview.userName(in: ProcessEnvironment(variables: variables)) == name)
-  }
 }

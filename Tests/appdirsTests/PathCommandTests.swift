@@ -204,11 +204,12 @@
       throws
     {
       let root = try TemporaryRoot.withUserDirectories()
-      // A name the library refuses comes with its fix; the rest point to the command's help.
+      // A name the library refuses comes with its fix; the rest point to the command's help,
+      // but an unknown command given to help, which points to the list of commands.
       let commands = ["path", "list", "locate", "doctor", "migrate", "clean", "sandbox"]
       let command =
         arguments.first == "help"
-        ? "help"
+        ? (message.hasPrefix("unknown command") ? nil : "help")
         : arguments.first.flatMap {
           commands.contains($0) ? $0 : nil
         }

@@ -61,13 +61,13 @@
       }
     }
 
-    @Test func previewUsesTheLoginNameOnlyWhenItIsAPlainName() throws {
-      let plain = try Self.run(
-        ["list", "--platform", "macos", "--json"], environment: ["USER": "grace"])
-      #expect(plain.standardOutput.contains("\"/Users/grace\""))
-      let odd = try Self.run(
-        ["list", "--platform", "macos", "--json"], environment: ["USER": "../../etc"])
-      #expect(odd.standardOutput.contains("\"/Users/user\""))
+    @Test(arguments: ["grace", "../../etc", ""])
+    func previewNeverReadsThisMachinesUser(user: String) throws {
+      let preview = try Self.run(
+        ["list", "--platform", "macos", "--json"],
+        environment: ["USER": user, "LOGNAME": user, "USERNAME": user])
+      #expect(preview.standardOutput.contains("\"/Users/ada\""))
+      if !user.isEmpty { #expect(!preview.standardOutput.contains(user)) }
     }
 
     static let unknownRows: [(String, String)] = [

@@ -9,7 +9,7 @@
 /// also be private to the user, which only the file system can tell; such a resolution carries
 /// a ``requirement``, which ``AppDirectories/url(for:)`` and ``AppDirectories/directory(_:)``
 /// check.
-public struct DirectoryResolution: Sendable, Hashable {
+public struct DirectoryResolution: Sendable, Hashable, CustomStringConvertible {
   /// The absolute path, without a trailing separator.
   public let path: String
   /// Which variable, default, file line or fallback decided the path.
@@ -35,7 +35,30 @@ public struct DirectoryResolution: Sendable, Hashable {
   /// The warnings that do not come from ``ignored`` or ``home``.
   var extraWarnings: [DirectoryWarning] { provenance?.extraWarnings ?? [] }
 
-  private final class Provenance: Sendable, Hashable {
+  /// The path, where it came from, what was passed over and why, the warnings, and what the
+  /// file system must still confirm, one line each after the path, as `print` shows it:
+  ///
+  /// ```
+  /// /home/ada/.config
+  ///   source: default
+  ///   passed over: XDG_CONFIG_HOME is not an absolute path ("config")
+  ///   warning: XDG_CONFIG_HOME is not an absolute path ("config") and is ignored
+  /// ```
+  public var description: String {
+    var lines = [path, "  source: \(source)"]
+    if let home { lines.append("  home: \(home.path) (\(home.source))") }
+    lines += (ignored + (home?.ignored ?? [])).map { "  passed over: \($0)" }
+    lines += warnings.map { "  warning: \($0.message)" }
+    if case .privateDirectory(let base, let creates, let otherwise)? = requirement {
+      lines.append(
+        "  requires: \(base) private to the user (mode 0700)"
+          + (creates ? ", created if missing" : "")
+          + (otherwise.map { "; else \($0.path)" } ?? ""))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private final class Provenance: Sendable, Hashable, CustomStringConvertible {
     let ignored: [IgnoredValue]
     let extraWarnings: [DirectoryWarning]
 
@@ -51,6 +74,13 @@ public struct DirectoryResolution: Sendable, Hashable {
     func hash(into hasher: inout Hasher) {
       hasher.combine(ignored)
       hasher.combine(extraWarnings)
+    }
+
+    /// What was passed over and the other warnings, as a reflection of the resolution shows
+    /// them.
+    var description: String {
+      (ignored.map { "passed over: \($0)" } + extraWarnings.map { "warning: \($0.message)" })
+        .joined(separator: "; ")
     }
   }
 

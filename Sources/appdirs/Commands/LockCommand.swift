@@ -49,8 +49,14 @@ enum LockCommand {
       case .failure(.lockHeld) where wait:
         Platform.pause(milliseconds: pause)
         pause = min(pause * 2, 50)
+      case .failure(.lockHeld(let path, let holder)):
+        // Held and not waiting (exit 75): the library's fix, and the option that waits.
+        let error = DirectoryError.lockHeld(path: path, holder: holder)
+        Platform.writeError("appdirs: error: \(error.description)\n")
+        Platform.writeError(
+          "appdirs: note: \(error.recoverySuggestion) To wait here, run it again with --wait.\n")
+        return CommandLineTool.exitCode(for: error)
       case .failure(let error):
-        // Held and not waiting: lockHeld, reported as every library error is (exit 75).
         return CommandLineTool.report(error)
       }
     }
