@@ -31,6 +31,10 @@
   public struct IsolatedAppDirectoriesTrait: TestTrait, SuiteTrait, TestScoping {
     /// Whether the root is made the whole process's rather than the test's task's.
     public let isProcessWide: Bool
+    /// The application's name the one-liners use inside the root
+    /// (``AppDirectories/ProcessEnvironment/applicationName``), or `nil` for the test
+    /// process's own (the test bundle's under `swift test`).
+    public let applicationName: String?
 
     /// Every test of a suite gets its own root, not one root for the suite.
     public var isRecursive: Bool { true }
@@ -45,9 +49,11 @@
       for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
       if isProcessWide {
-        try await withProcessWideIsolatedAppDirectories { _ in try await function() }
+        try await withProcessWideIsolatedAppDirectories(app: applicationName) { _ in
+          try await function()
+        }
       } else {
-        try await withIsolatedAppDirectories { _ in try await function() }
+        try await withIsolatedAppDirectories(app: applicationName) { _ in try await function() }
       }
     }
   }
@@ -72,7 +78,28 @@
     /// }
     /// ```
     public static var isolatedAppDirectories: Self {
-      IsolatedAppDirectoriesTrait(isProcessWide: false)
+      IsolatedAppDirectoriesTrait(isProcessWide: false, applicationName: nil)
+    }
+
+    /// ``isolatedAppDirectories`` in which the one-liners use the application name `app`, as
+    /// the shipped application does, instead of the test bundle's: the test sees the path the
+    /// app will use, inside the root.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    /// import AppDirectoriesTesting
+    /// import Foundation
+    /// import Testing
+    ///
+    /// @Suite(.isolatedAppDirectories(app: "ExampleApp")) struct NamedTests {
+    ///   @Test func supportIsTheApps() throws {
+    ///     let support = try FileManager.default.applicationSupportDirectory
+    ///     #expect(support.lastPathComponent == "ExampleApp")
+    ///   }
+    /// }
+    /// ```
+    public static func isolatedAppDirectories(app: String) -> Self {
+      IsolatedAppDirectoriesTrait(isProcessWide: false, applicationName: app)
     }
 
     /// Each test gets a fresh root made the whole process's environment
@@ -95,7 +122,13 @@
     /// }
     /// ```
     public static var processWideIsolatedAppDirectories: Self {
-      IsolatedAppDirectoriesTrait(isProcessWide: true)
+      IsolatedAppDirectoriesTrait(isProcessWide: true, applicationName: nil)
+    }
+
+    /// ``processWideIsolatedAppDirectories`` in which the one-liners use the application name
+    /// `app` instead of the test bundle's.
+    public static func processWideIsolatedAppDirectories(app: String) -> Self {
+      IsolatedAppDirectoriesTrait(isProcessWide: true, applicationName: app)
     }
   }
 
@@ -111,20 +144,28 @@
   ///   try FileManager.default.cachesDirectory.path.hasPrefix(root.path)
   /// }
   /// ```
-  public func withIsolatedAppDirectories<R>(_ body: (URL) throws -> R) throws -> R {
+  ///
+  /// - Parameters:
+  ///   - app: The application's name the one-liners use inside the root, as the shipped
+  ///     application does; `nil` for the test process's own.
+  ///   - body: The code to run, passed the root.
+  public func withIsolatedAppDirectories<R>(app: String? = nil, _ body: (URL) throws -> R)
+    throws -> R
+  {
     let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
     defer { root.remove() }
-    return try ProcessEnvironment.withCurrent(.isolated(in: root.url)) { try body(root.url) }
+    return try ProcessEnvironment.withCurrent(root.environment(app: app)) { try body(root.url) }
   }
 
   /// Runs the asynchronous `body` with a fresh isolated environment current, in this task and
   /// the tasks it starts, and removes the root afterwards.
   public func withIsolatedAppDirectories<R>(
-    isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> R
+    app: String? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ body: (URL) async throws -> R
   ) async throws -> R {
     let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
     defer { root.remove() }
-    return try await ProcessEnvironment.withCurrent(.isolated(in: root.url)) {
+    return try await ProcessEnvironment.withCurrent(root.environment(app: app)) {
       try await body(root.url)
     }
   }
@@ -132,19 +173,24 @@
   /// Runs `body` with a fresh isolated environment made the whole process's (for code that
   /// starts detached tasks, threads or Dispatch work), passing its root; then puts the process's
   /// environment back and removes the root. Call it from one test at a time.
-  public func withProcessWideIsolatedAppDirectories<R>(_ body: (URL) throws -> R) throws -> R {
+  public func withProcessWideIsolatedAppDirectories<R>(
+    app: String? = nil, _ body: (URL) throws -> R
+  ) throws -> R {
     let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
     defer { root.remove() }
-    return try ProcessEnvironment.withProcessWide(.isolated(in: root.url)) { try body(root.url) }
+    return try ProcessEnvironment.withProcessWide(root.environment(app: app)) {
+      try body(root.url)
+    }
   }
 
   /// The asynchronous twin of `withProcessWideIsolatedAppDirectories(_:)`.
   public func withProcessWideIsolatedAppDirectories<R>(
-    isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> R
+    app: String? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ body: (URL) async throws -> R
   ) async throws -> R {
     let root = try TemporaryDirectory(prefix: "AppDirectoriesTesting")
     defer { root.remove() }
-    return try await ProcessEnvironment.withProcessWide(.isolated(in: root.url)) {
+    return try await ProcessEnvironment.withProcessWide(root.environment(app: app)) {
       try await body(root.url)
     }
   }
@@ -160,6 +206,13 @@
   struct TemporaryDirectory: Sendable {
     let path: String
     var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+
+    /// The isolated environment inside the root, in which the one-liners use `app` when given.
+    func environment(app: String?) -> ProcessEnvironment {
+      var environment = ProcessEnvironment.isolated(in: url)
+      environment.applicationName = app
+      return environment
+    }
 
     #if os(Windows)
       // Windows has no mkdtemp and no *at calls: Foundation makes the folder (a new name, in the

@@ -17,7 +17,9 @@ import AppDirectories
 /// | windows | `USERPROFILE=C:\Users\<user>`, `APPDATA`, `LOCALAPPDATA`, `TEMP`, `TMP` below it, `PUBLIC=C:\Users\Public` |
 /// | android | `ANDROID_DATA=/data`, `ANDROID_ROOT=/system`, app storage `/data/user/0/com.example.app` |
 ///
-/// Nothing of this machine is read except the user name; `exists` is always false.
+/// Nothing of this machine is read, its user's name included; `exists` is always false. The
+/// simulated machine's warnings are part of the preview's output, never this machine's on
+/// standard error.
 enum PlatformPreview {
   static let option = OptionSpec(
     name: "--platform", value: .choice(platforms.map(\.rawValue), noun: "platform"),

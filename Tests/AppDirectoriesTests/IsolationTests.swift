@@ -131,6 +131,43 @@
       #expect(ProcessEnvironment.current.isolationRoot == nil)
     }
 
+    /// The testing kit takes the name the shipped application has, so that a test sees its
+    /// production path (inside the root); without one the test bundle's name is used.
+    @Test func theKitTakesTheApplicationNameATestShouldSee() async throws {
+      let named = try withIsolatedAppDirectories(app: "Notekeeper") { root in
+        let support = try FileManager.default.applicationSupportDirectory
+        #expect(Self.isInside(support.path, root))
+        return support.lastPathComponent
+      }
+      #expect(named == "Notekeeper")
+      let asynchronous = try await withIsolatedAppDirectories(app: "Notekeeper") { _ in
+        try await Task { try FileManager.default.applicationSupportDirectory }.value
+      }
+      #expect(asynchronous.lastPathComponent == "Notekeeper")
+      let unnamed = try withIsolatedAppDirectories { _ in
+        try FileManager.default.applicationSupportDirectory.lastPathComponent
+      }
+      #expect(unnamed == AppDirectories.currentApplicationName)
+      #expect(unnamed != "Notekeeper")
+    }
+
+    @Test(.isolatedAppDirectories(app: "Notekeeper"))
+    func theTraitTakesTheApplicationName() throws {
+      #expect(ProcessEnvironment.current.applicationName == "Notekeeper")
+      let support = try FileManager.default.applicationSupportDirectory
+      #expect(support.lastPathComponent == "Notekeeper")
+      let root = try #require(ProcessEnvironment.current.isolationRoot)
+      #expect(Self.isInside(support.path, root))
+    }
+
+    /// A name that cannot be a folder's is the one-liner's typed error, nothing made.
+    @Test func anInvalidApplicationNameIsATypedError() throws {
+      try withIsolatedAppDirectories(app: "../up") { root in
+        #expect(throws: DirectoryError.self) { try FileManager.default.applicationSupportDirectory }
+        #expect(!FileManager.default.fileExists(atPath: root.path + "/home"))
+      }
+    }
+
     @Test func theRootIsRemovedAfterwardsWithoutFollowingLinks() throws {
       try TemporaryRoot.with { scratch in
         try scratch.makeDirectory(scratch.at("keep"), mode: 0o700)

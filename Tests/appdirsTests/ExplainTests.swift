@@ -19,8 +19,6 @@
       let userDirectories: String?
       let path: String
       let mentions: [String]
-      /// The warnings on standard error, which `--explain` prints there too.
-      var warnings: [String] = []
       var testDescription: String { name }
     }
 
@@ -54,11 +52,7 @@
           "source: the default, because XDG_DATA_HOME is not an absolute path",
           "warning: XDG_DATA_HOME is not an absolute path (\"rel\") and is ignored",
           "  fix: Set XDG_DATA_HOME to an absolute path, or unset it.",
-        ],
-        warnings: [
-          "appdirs: warning: XDG_DATA_HOME is not an absolute path (\"rel\") and is ignored"
-        ]
-      ),
+        ]),
       Case(
         name: "user-dirs.dirs line", arguments: ["documents"], environment: [:],
         userDirectories: "# written by xdg-user-dirs-update\nXDG_DOCUMENTS_DIR=\"$HOME/Docs\"\n",
@@ -70,9 +64,6 @@
         mentions: [
           "source: the default, because ~/.config/user-dirs.dirs line 1 is ignored",
           "warning: ~/.config/user-dirs.dirs line 1 is ignored: the value is not in double quotes",
-        ],
-        warnings: [
-          "appdirs: warning: ~/.config/user-dirs.dirs line 1 is ignored: the value is not in double quotes"
         ]),
       Case(
         name: "runtime fallback", arguments: ["runtime"], environment: ["XDG_RUNTIME_DIR": "-"],
@@ -80,9 +71,6 @@
         mentions: [
           "source: the fallback runtime directory", "warning: XDG_RUNTIME_DIR is not set",
           "  fix: Log in through a session manager",
-        ],
-        warnings: [
-          "appdirs: warning: XDG_RUNTIME_DIR is not set; using @/tmp/runtime-\(geteuid()) instead"
         ]),
       Case(
         name: "logs", arguments: ["logs", "--app", "ExampleApp"], environment: [:],
@@ -108,13 +96,34 @@
       }
       let result = try Tool.run(
         ["path"] + testCase.arguments + ["--explain"], environment: environment, in: root,
-        standardError: .lines(testCase.warnings.map { Self.expand($0, root) }))
+        standardError: .empty)
       #expect(result.status == 0)
       #expect(result.lines.first == Self.expand(testCase.path, root))
       for mention in testCase.mentions {
         #expect(
           result.lines.contains(where: { $0.contains(Self.expand(mention, root)) }), "\(mention)")
       }
+      // Each warning once, in the explanation: standard error stays empty.
+      let warnings = result.lines.filter { $0.hasPrefix("warning: ") }
+      #expect(Set(warnings).count == warnings.count)
+    }
+
+    /// Without `--explain` the warning goes to standard error, once; with it, into the
+    /// explanation alone.
+    @Test func aWarningIsPrintedOnceWithOrWithoutExplain() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      var environment = root.toolEnvironment
+      environment["XDG_RUNTIME_DIR"] = nil
+      let warning =
+        "XDG_RUNTIME_DIR is not set; using \(root.path)/tmp/runtime-\(geteuid()) instead"
+      let plain = try Tool.run(
+        ["path", "runtime", "--app", "ExampleApp"], environment: environment, in: root,
+        standardError: .lines(["appdirs: warning: " + warning]))
+      #expect(plain.lines == ["\(root.path)/tmp/runtime-\(geteuid())/ExampleApp"])
+      let explained = try Tool.run(
+        ["path", "runtime", "--app", "ExampleApp", "--explain"], environment: environment,
+        in: root, standardError: .empty)
+      #expect(explained.lines.filter { $0 == "warning: " + warning }.count == 1)
     }
 
     @Test func explainWithCreateCreatesAndExplains() throws {
@@ -191,26 +200,30 @@
             "\(platform) \(kind): \(plain.standardError)")
           continue
         }
-        // A kind every application shares says that --app does not change it; a preview of
-        // Linux has no session, so its runtime directory is the fallback.
-        let allowed: [ExpectedStandardError] = [
-          .empty,
-          .line(
-            "appdirs: warning: \(kind) is shared by every application; --app ExampleApp does not change it"
-          ),
-          .linesStarting(["appdirs: warning: XDG_RUNTIME_DIR is not set; using /tmp/runtime-"]),
-          // A `group.` identifier on macOS: the permission prompt since macOS 15.
-          .linesStarting([
-            "appdirs: warning: the app group group.com.example.app starts with group."
-          ]),
-        ]
-        let isRuntimeOfLinux = platform == "linux" && kind == "runtime"
-        let isGroupOfMac = platform == "macos" && kind == "shared"
+        // A kind every application shares says that --app does not change it; the simulated
+        // machine's own warnings are the preview's, in the explanation, never on standard
+        // error: a preview of Linux has no session, so its runtime directory is the fallback,
+        // and a `group.` identifier on macOS asks for permission since macOS 15.
         #expect(
-          allowed.enumerated().contains { index, expected in
-            (index == 2) == isRuntimeOfLinux && (index == 3) == isGroupOfMac
-              && expected.matches(plain.standardError)
-          }, "\(platform) \(kind): \(plain.standardError)")
+          ExpectedStandardError.empty.matches(plain.standardError)
+            || ExpectedStandardError.line(
+              "appdirs: warning: \(kind) is shared by every application; --app ExampleApp does not change it"
+            ).matches(plain.standardError), "\(platform) \(kind): \(plain.standardError)")
+        let simulatedWarnings = explained.lines.filter { $0.hasPrefix("warning: ") }
+        let expectedWarning: String? =
+          switch (platform, kind) {
+          case ("linux", "runtime"): "warning: XDG_RUNTIME_DIR is not set; using /tmp/runtime-"
+          case ("macos", "shared"):
+            "warning: the app group group.com.example.app starts with group."
+          default: nil
+          }
+        if let expectedWarning {
+          #expect(
+            simulatedWarnings.count == 1 && simulatedWarnings[0].hasPrefix(expectedWarning),
+            "\(platform) \(kind): \(simulatedWarnings)")
+        } else {
+          #expect(simulatedWarnings.isEmpty, "\(platform) \(kind): \(simulatedWarnings)")
+        }
         let path = plain.standardOutput.trimmingCharacters(in: .newlines)
         #expect(explained.lines.first == path, "\(platform) \(kind)")
         #expect(explained.lines.contains { $0.hasPrefix("kind: ") }, "\(platform) \(kind)")

@@ -70,6 +70,21 @@
       if !user.isEmpty { #expect(!preview.standardOutput.contains(user)) }
     }
 
+    /// The simulated Linux machine has no `XDG_RUNTIME_DIR`: its warning is part of the
+    /// preview (after the table, or as a comment of `--shell`), never this machine's on
+    /// standard error.
+    @Test(arguments: [([String](), ""), (["--shell"], "# ")])
+    func aPreviewsWarningsStayInThePreview(extra: [String], prefix: String) throws {
+      let output = try Self.run(
+        ["list", "--platform", "linux", "--app", "ExampleApp"] + extra, environment: [:],
+        standardError: .empty)
+      #expect(output.status == 0)
+      let note =
+        prefix
+        + "on the simulated machine: XDG_RUNTIME_DIR is not set; using /tmp/runtime-1000 instead"
+      #expect(output.lines.filter { $0 == note }.count == 1, "\(output.standardOutput)")
+    }
+
     static let unknownRows: [(String, String)] = [
       ("window", "did you mean 'windows'?"), ("macOS", "did you mean 'macos'?"),
       ("beos", "platforms are macos, ios, windows, android, linux"),

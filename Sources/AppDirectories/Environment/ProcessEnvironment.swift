@@ -128,6 +128,24 @@ public struct ProcessEnvironment: Sendable, Hashable {
     get { storage.values.systemTemporaryDirectory }
     set { uniqueStorage().values.systemTemporaryDirectory = newValue }
   }
+  /// The running application's name in this environment, which the one-liners
+  /// (`FileManager.default.applicationSupportDirectory` and the others that append the
+  /// application's name) use; `nil`, the default, for the name the process gives: the bundle's
+  /// executable name on Apple platforms, else the executable's file name (under `swift test`
+  /// the test bundle's, such as `ExampleAppPackageTests.xctest`). Set it in a test's isolated
+  /// environment so that the test sees the path the shipped app uses:
+  ///
+  /// ```swift
+  /// var environment = ProcessEnvironment.isolated(inPath: "/tmp/isolated-example")
+  /// environment.applicationName = "ExampleApp"
+  /// ```
+  ///
+  /// ``AppDirectories/AppDirectories`` values name their application themselves and never
+  /// read it.
+  public var applicationName: String? {
+    get { storage.values.applicationName }
+    set { uniqueStorage().values.applicationName = newValue }
+  }
   /// Whether the system-wide directories (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
   /// `/Library/Application Support`) are searched after the user's own; not in an isolated
   /// environment.
@@ -186,6 +204,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var androidAppStorage: String?
     var androidSharedStorage: String? = nil
     var systemTemporaryDirectory: String? = nil
+    var applicationName: String? = nil
     var searchesSystemDirectories = true
     var knownFolders: [WindowsKnownFolder: String] = [:]
     var trustedRoot: String? = nil

@@ -11,13 +11,15 @@
 
   extension AppDirectories {
     /// Finds or creates one of the running application's directories, named after its
-    /// executable, in the current environment (``ProcessEnvironment/current``): one made current
+    /// executable (or the environment's ``ProcessEnvironment/applicationName``), in the current environment (``ProcessEnvironment/current``): one made current
     /// for the task or the whole process is resolved anew, the captured one once, whose steady
     /// state copies nothing but the URL.
     static func currentApplicationDirectory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
       if let chosen = ProcessEnvironment.chosen {
-        return try AppDirectories(app: currentApplicationName, environment: chosen)
-          .directory(kind)
+        return try AppDirectories(
+          app: chosen.applicationName ?? currentApplicationName, environment: chosen
+        )
+        .directory(kind)
       }
       return try processApplication.directories.get().directory(kind)
     }

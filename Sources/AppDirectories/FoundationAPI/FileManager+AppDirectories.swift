@@ -12,8 +12,10 @@
   extension FileManager {
     /// The running application's data directory (Application Support), created if missing.
     ///
-    /// The application's name is the bundle's executable name where there is a bundle, else the
-    /// running executable's file name.
+    /// The application's name is the current environment's
+    /// ``ProcessEnvironment/applicationName`` when set (as the testing kit's
+    /// `.isolatedAppDirectories(app:)` sets it), else the bundle's executable name where there is
+    /// a bundle, else the running executable's file name: under `swift test`, the test bundle's.
     ///
     /// ```swift
     /// import AppDirectories
@@ -29,7 +31,8 @@
       get throws(DirectoryError) { try StandardDirectories.directory(.cache) }
     }
 
-    /// The user's documents directory, created if missing.
+    /// The user's documents directory, created if missing: on Linux the `XDG_DOCUMENTS_DIR` of
+    /// `user-dirs.dirs`, else `~/Documents`, which a headless machine may not have had before.
     public var documentsDirectory: URL {
       get throws(DirectoryError) { try StandardDirectories.directory(.documents) }
     }

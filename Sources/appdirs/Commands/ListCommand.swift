@@ -112,16 +112,29 @@ enum ListCommand {
       Platform.write(
         try json(entries, query: query, warnings: warnings, sizes: sizes).rendered() + "\n")
     } else if arguments.flag("--shell") {
-      CommandLineTool.warn(allWarnings)
+      if preview == nil { CommandLineTool.warn(allWarnings) }
       for entry in entries {
         let name = "APPDIRS_" + entry.kind.name.uppercased()
         Platform.write("\(name)=\(ShellQuoting.quote(entry.resolution.path))\n")
       }
+      if preview != nil { Platform.write(previewNotes(allWarnings, prefix: "# ")) }
     } else {
-      CommandLineTool.warn(allWarnings)
+      if preview == nil { CommandLineTool.warn(allWarnings) }
       Platform.write(table(entries, sizes: sizes).rendered(colour: TextTable.colourEnabled))
+      if preview != nil { Platform.write(previewNotes(allWarnings, prefix: "")) }
     }
     return .success
+  }
+
+  /// A preview's warnings belong to the simulated machine, not to this one: they are part of
+  /// the listing, on standard output after it (as comments in `--shell`), never on standard
+  /// error as this machine's warnings.
+  static func previewNotes(_ warnings: [DirectoryWarning], prefix: String) -> String {
+    var text = ""
+    for warning in warnings {
+      text += "\(prefix)on the simulated machine: \(warning.message)\n"
+    }
+    return text
   }
 
   static func json(

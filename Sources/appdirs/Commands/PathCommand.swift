@@ -52,7 +52,11 @@ enum PathCommand {
       return try printSocket(socket, kind: kind, query: query, arguments: arguments)
     }
     let resolution = try query.resolution(of: kind)
-    CommandLineTool.warn(resolution.warnings)
+    // The explanation lists the warnings with their fixes, and a preview's belong to the
+    // simulated machine: on standard error only this machine's, once.
+    if preview == nil, !arguments.flag("--explain") {
+      CommandLineTool.warn(resolution.warnings)
+    }
     if let app = query.app, case .base = kind, kind.appScoped == nil {
       CommandLineTool.warn([
         DirectoryWarning(
