@@ -138,3 +138,19 @@ public struct CocoaError: Error {
   public var code: Code
   public var userInfo: [String: Any]
 }
+
+/// swift-foundation's `LocalizedError` (FoundationEssentials, Error/LocalizedError), with its
+/// defaults: `DirectoryError` conforms with the FoundationAPI trait.
+public protocol LocalizedError: Error {
+  var errorDescription: String? { get }
+  var failureReason: String? { get }
+  var recoverySuggestion: String? { get }
+  var helpAnchor: String? { get }
+}
+
+extension LocalizedError {
+  public var errorDescription: String? { nil }
+  public var failureReason: String? { nil }
+  public var recoverySuggestion: String? { nil }
+  public var helpAnchor: String? { nil }
+}
