@@ -208,17 +208,33 @@
       #expect(resolution.warnings.count == row.warnings, "\(resolution.warnings)")
     }
 
+    /// A search list of thousands of entries, described by its counts: the entries themselves
+    /// would make a test report's line of 170,000 characters.
+    struct SearchList: Sendable, CustomTestStringConvertible {
+      let entries: [String]
+      let absolute: Int
+      let relative: Int
+      let label: String
+      var testDescription: String { "\(entries.count) entries, \(label)" }
+    }
+
+    static let searchLists: [SearchList] = [
+      SearchList(entries: manyEntries, absolute: 5000, relative: 0, label: "all absolute"),
+      SearchList(
+        entries: manyEntries.map { String($0.dropFirst()) }, absolute: 0, relative: 5000,
+        label: "all relative"),
+      SearchList(
+        entries: Array(repeating: "", count: 5000), absolute: 0, relative: 0, label: "all empty"),
+      SearchList(
+        entries: zip(manyEntries, manyEntries.map { String($0.dropFirst()) }).flatMap { [$0, $1] },
+        absolute: 5000, relative: 5000, label: "absolute and relative in turn"),
+    ]
+
     @Test(
       "Search lists with thousands of entries keep every absolute one, in order",
-      arguments: [
-        (manyEntries, 5000, 0), (manyEntries.map { String($0.dropFirst()) }, 0, 5000),
-        (Array(repeating: "", count: 5000), 0, 0),
-        (
-          zip(manyEntries, manyEntries.map { String($0.dropFirst()) }).flatMap { [$0, $1] }, 5000,
-          5000
-        ),
-      ])
-    func thousandsOfSearchEntries(entries: [String], absolute: Int, relative: Int) throws {
+      arguments: searchLists)
+    func thousandsOfSearchEntries(list: SearchList) throws {
+      let (entries, absolute, relative) = (list.entries, list.absolute, list.relative)
       let environment = ProcessEnvironment(
         variables: ["HOME": Self.home, "XDG_DATA_DIRS": entries.joined(separator: ":")],
         platform: .linux)
