@@ -14,25 +14,40 @@
 # reads. A failure names the file and the line of the block's fence, and the compiler's errors
 # with their lines in the Markdown file.
 # Run from anywhere: `bash Scripts/check-snippets.sh` (exit 1 if a block does not compile).
+#
+# With `--by-version URL VERSION`, the README's blocks alone are compiled, against the package
+# at the git URL resolved `from: VERSION` as a user's package resolves it (not by path): what
+# Scripts/check-version-resolves.sh asks, with a scratch clone that carries the release's tag.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 root="$(pwd -P)"
-work="$root/.build/snippets"
+if [[ ${1-} == --by-version ]]; then
+  [[ $# -eq 3 ]] || { echo "usage: check-snippets.sh [--by-version URL VERSION]" >&2; exit 2; }
+  work="$root/.build/snippets-by-version"
+  dependency=".package(url: \"$2\", from: \"$3\")"
+  sources=(README.md)
+else
+  work="$root/.build/snippets"
+  # SwiftPM names a path dependency after its folder, so the package is reached through a
+  # link named AppDirectories whatever the clone's folder is called.
+  link="$work/AppDirectories"
+  dependency=".package(path: \"$link\")"
+  sources=(README.md Sources/AppDirectories/AppDirectories.docc/*.md
+    Sources/AppDirectoriesTesting/AppDirectoriesTesting.docc/*.md)
+fi
 package="$work/package"
 scratch="$work/build"   # kept between runs, so only what changed is compiled again
 blocks="$package/blocks.tsv"
 skipped="$package/skipped.tsv"
-# SwiftPM names a path dependency after its folder, so the package is reached through a link
-# named AppDirectories whatever the clone's folder is called.
-link="$work/AppDirectories"
 
-sources=(README.md Sources/AppDirectories/AppDirectories.docc/*.md)
-
-rm -rf "$package" "$link"
+rm -rf "$package"
 mkdir -p "$package/Sources"
-ln -s "$root" "$link"
+if [[ -n ${link-} ]]; then
+  rm -rf "$link"
+  ln -s "$root" "$link"
+fi
 : >"$blocks"
 : >"$skipped"
 
@@ -100,7 +115,7 @@ fi
   echo 'let package = Package('
   echo '  name: "Snippets",'
   echo '  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],'
-  echo "  dependencies: [.package(path: \"$link\")],"
+  echo "  dependencies: [$dependency],"
   echo '  targets: ['
   for target in "${targets[@]}"; do
     echo "    .executableTarget("

@@ -54,4 +54,45 @@ for symbol in applicationSupportDirectory findOrCreateDirectory; do
   fi
 done
 
-echo "docs: $output ($(find "$output/data" -name '*.json' | wc -l) pages)"
+# Every public type of the library is curated in a Topics group of the module's page: one left out
+# falls into DocC's generic "Structures" or "Enumerations" list.
+topics=$(sed -n '/^## Topics/,$p' "$catalog/AppDirectories.md")
+uncurated=$(grep -rhoE '^ *public (final )?(struct|enum|class|protocol|actor) [A-Za-z][A-Za-z0-9]*' \
+  Sources/AppDirectories --include='*.swift' | awk '{print $NF}' | sort -u |
+  while read -r type; do
+    page="$output/data/documentation/appdirectories/$(tr '[:upper:]' '[:lower:]' <<<"$type").json"
+    [ -f "$page" ] || continue   # a nested type: curated in its parent's page
+    grep -qE "^- \`\`(AppDirectories/)?$type\`\`" <<<"$topics" || echo "$type"
+  done)
+if [ -n "$uncurated" ]; then
+  echo "docs: public types no Topics group of $catalog lists:" $uncurated >&2
+  exit 1
+fi
+
+# The testing kit's own documentation, from its own symbol graph and catalog.
+testing_catalog="Sources/AppDirectoriesTesting/AppDirectoriesTesting.docc"
+testing_output=".build/docc-testing"
+rm -rf "$testing_output"
+rm -f "$(swift build --scratch-path "$scratch" --show-bin-path)/Modules/AppDirectoriesTesting.swiftmodule"
+swift build --target AppDirectoriesTesting --scratch-path "$scratch" \
+  -Xswiftc -emit-symbol-graph \
+  -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
+  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public \
+  -Xswiftc -emit-extension-block-symbols
+mkdir -p "$scratch/testing-graphs"
+rm -f "$scratch/testing-graphs"/*
+cp "$graphs"/AppDirectoriesTesting*.symbols.json "$scratch/testing-graphs"/
+docc convert "$testing_catalog" \
+  --additional-symbol-graph-dir "$scratch/testing-graphs" \
+  --fallback-display-name AppDirectoriesTesting \
+  --fallback-bundle-identifier org.swift.AppDirectoriesTesting \
+  --output-path "$testing_output" \
+  --warnings-as-errors
+for page in isolatedappdirectoriestrait 'withisolatedappdirectories(app:_:)'; do
+  if [ -z "$(find "$testing_output/data/documentation/appdirectoriestesting" -name "$page*.json" | head -n 1)" ]; then
+    echo "docs: no page for $page in $testing_output" >&2
+    exit 1
+  fi
+done
+
+echo "docs: $output ($(find "$output/data" -name '*.json' | wc -l) pages), $testing_output ($(find "$testing_output/data" -name '*.json' | wc -l) pages)"

@@ -22,7 +22,7 @@
   #endif
 
   /// The trait that gives each test its own home: a fresh root in the system's temporary
-  /// directory, made current for the test with ``AppDirectories/ProcessEnvironment/isolated(in:)``
+  /// directory, made current for the test with `ProcessEnvironment.isolated(in:)`
   /// and removed afterwards. Use it as ``Testing/Trait/isolatedAppDirectories``.
   ///
   /// On a suite it applies to every test in it, each test (and each case of a parameterised
@@ -32,7 +32,7 @@
     /// Whether the root is made the whole process's rather than the test's task's.
     public let isProcessWide: Bool
     /// The application's name the one-liners use inside the root
-    /// (``AppDirectories/ProcessEnvironment/applicationName``), or `nil` for the test
+    /// (`ProcessEnvironment.applicationName`), or `nil` for the test
     /// process's own (the test bundle's under `swift test`).
     public let applicationName: String?
 
@@ -60,8 +60,8 @@
 
   extension Trait where Self == IsolatedAppDirectoriesTrait {
     /// Each test gets a fresh root in the system's temporary directory, current for the test
-    /// and the tasks it starts (``AppDirectories/ProcessEnvironment/current``,
-    /// ``AppDirectories/ProcessEnvironment/isolationRoot``), removed afterwards: the one-liners,
+    /// and the tasks it starts (`ProcessEnvironment.current`,
+    /// `ProcessEnvironment.isolationRoot`), removed afterwards: the one-liners,
     /// `StandardDirectories` and `AppDirectories(app:)` never touch the real home.
     ///
     /// ```swift
@@ -103,7 +103,7 @@
     }
 
     /// Each test gets a fresh root made the whole process's environment
-    /// (``AppDirectories/ProcessEnvironment/withProcessWide(_:operation:)-(_,()->R)``): the
+    /// (`ProcessEnvironment.withProcessWide(_:operation:)`): the
     /// library in detached tasks, threads and Dispatch queues, other libraries that read `HOME`
     /// and child processes all see it. The process's environment is shared: use it on a
     /// `.serialized` suite, and only where no other test runs beside it.
