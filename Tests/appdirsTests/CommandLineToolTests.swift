@@ -201,7 +201,7 @@
       #expect(starts == [46], "\(options)")
     }
 
-    @Test(.readsThePackage) func theVersionIsTheChangelogsNewestRelease() throws {
+    @Test(.readsThePackage) func theVersionIsTheChangelogsNewestReleaseAndTheREADMEs() throws {
       let root = try TemporaryRoot.withUserDirectories()
       let result = try Tool.run(["--version"], environment: root.toolEnvironment, in: root)
       let changelog = packageRoot.appendingPathComponent("CHANGELOG.md")
@@ -214,6 +214,10 @@
       let version = newest.dropFirst(4).prefix { $0 != "]" }
       #expect(result.status == 0)
       #expect(result.standardOutput == "appdirs \(version)\n")
+      // The README's dependency line names the same version, the one a user pins.
+      let readme = try String(
+        contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      #expect(readme.contains("AppDirectories.git\", from: \"\(version)\")"))
     }
   }
 #endif
