@@ -8,7 +8,7 @@
 /// errors to exit codes.
 enum CommandLineTool {
   /// The version printed by `--version`; the one place it is written down.
-  static let version = "0.4.0"
+  static let version = "0.5.0"
 
   /// A command of the tool: its table entry, from which the parser, the help, the usage line
   /// and the completion scripts are all made.
