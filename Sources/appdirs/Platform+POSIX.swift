@@ -37,8 +37,14 @@
     /// returns the status to end with: its exit code, or 128 plus the signal that ended it, as
     /// a shell reports it; `cannotRun` after saying why when it cannot be started. Meanwhile
     /// the signals that ask a program to stop or to reload (HUP, INT, QUIT, TERM, USR1, USR2)
-    /// are passed on to it, so that the tool ends when the command does.
-    static func run(_ command: [String]) -> Int32 {
+    /// are passed on to it, so that the tool ends when the command does. The open descriptor
+    /// `inherited` stays open in the command (its close-on-exec flag cleared), so that what it
+    /// holds, such as a lock, outlives the tool while the command runs.
+    static func run(_ command: [String], inheriting inherited: Int32? = nil) -> Int32 {
+      if let inherited {
+        let flags = fcntl(inherited, F_GETFD)
+        if flags >= 0 { _ = fcntl(inherited, F_SETFD, flags & ~FD_CLOEXEC) }
+      }
       var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
       defer { for pointer in argv { free(pointer) } }
       // A signal the tool's parent blocked would stay blocked in the command too (the mask is

@@ -42,8 +42,10 @@
 
     /// Runs `command`, found in `PATH`, with the process's environment, waits for it and
     /// returns its exit code; `cannotRun` after saying why when it cannot be started. Windows
-    /// has no signals to pass on: Ctrl+C reaches every process of the console.
-    static func run(_ command: [String]) -> Int32 {
+    /// has no signals to pass on: Ctrl+C reaches every process of the console. `inherited` is
+    /// not passed on: Windows releases a `LockFileEx` lock when the process that took it ends,
+    /// whatever handles its children inherited, so a lock ends with the tool there.
+    static func run(_ command: [String], inheriting inherited: Int32? = nil) -> Int32 {
       // The program is looked up in PATH by its name; the arguments are joined into one
       // command line, so each is quoted for the C runtime to split it back.
       let program = Array(command[0].utf16) + [0]

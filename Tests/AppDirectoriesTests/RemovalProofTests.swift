@@ -26,6 +26,8 @@
       try root.write("doc", to: "home/Documents/letter")
       try root.write("data", to: "home/.local/share/Other/data")
       try root.write("work", to: "home/projects/code/main.c")
+      try root.write("theme", to: "opt/share/Other/theme")
+      try root.write("rc", to: "etc/xdg/Other/rc")
       let dirs = try AppDirectories(
         app: app, organization: nil, layout: .native, environmentPrefix: "EX",
         environment: root.environment(variables), syscalls: .live)
@@ -57,6 +59,22 @@
       (
         "a folder of the user's that no tag names", ["EX_CACHE_DIR": "HOME/projects/code"], .cache,
         .missingCacheTag(application: "ExampleApp")
+      ),
+      // The system search lists' entries are base directories too: every application reads them.
+      (
+        "an entry of XDG_DATA_DIRS",
+        ["XDG_DATA_DIRS": "ROOT/opt/share", "EX_DATA_DIR": "ROOT/opt/share"],
+        .all, .baseDirectory(.data)
+      ),
+      (
+        "an entry of XDG_CONFIG_DIRS",
+        ["XDG_CONFIG_DIRS": "ROOT/etc/xdg", "EX_CONFIG_DIR": "ROOT/etc/xdg/Other/.."], .all,
+        .baseDirectory(.config)
+      ),
+      (
+        "the folder that holds an entry of XDG_DATA_DIRS",
+        ["XDG_DATA_DIRS": "ROOT/opt/share", "EX_CACHE_DIR": "ROOT/opt"], .cache,
+        .baseDirectory(.data)
       ),
     ]
 

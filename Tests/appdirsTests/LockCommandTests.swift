@@ -22,6 +22,20 @@
       return condition()
     }
 
+    /// Whether the process has ended: gone, or a zombie that nothing has reaped yet (which holds
+    /// no descriptor any more).
+    static func hasEnded(_ pid: Int32) -> Bool {
+      #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")")
+        else { return true }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+      #else
+        // Foundation's Process reaps its child as soon as it ends on macOS.
+        return kill(pid, 0) != 0
+      #endif
+    }
+
     /// A holder of the lock `name` whose command waits until the file `gate` exists.
     static func startHolder(_ root: TemporaryRoot, name: String, gate: String) throws -> Process {
       try Tool.start(
@@ -71,7 +85,10 @@
       #expect(root.status(file)?.st_size == 0)
     }
 
-    @Test func aKilledHolderLeavesNoStaleLock() throws {
+    /// `kill -9` of the tool: the command it ran inherited the locked descriptor, as under
+    /// `flock(1)`, so no second holder gets in while that command runs; once it ends, the kernel
+    /// has released the lock, and the next holder takes it with no stale file to remove.
+    @Test func aKilledToolLeavesTheLockWithItsCommandAndNoStaleLockAfter() throws {
       let root = try TemporaryRoot.withUserDirectories()
       // The command writes its own process ID, so that the test can end it after its holder.
       let holder = try Tool.start(
@@ -85,13 +102,26 @@
       let child = try #require(
         (try? Tool.readText(root.at("child")))
           .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+      var childEnded = false
       defer {
-        kill(child, SIGKILL)
+        if !childEnded { kill(child, SIGKILL) }
         holder.waitUntilExit()
       }
       kill(holder.processIdentifier, SIGKILL)
-      // The next holder gets the lock as soon as the kernel has ended the killed one (the command
-      // it started lives on, without the lock's descriptor): no stale file to remove, no timeout.
+      // Not waitUntilExit: Foundation's Process learns of the end through a descriptor its
+      // child inherited, which the command keeps open too.
+      #expect(Self.waitUntil { Self.hasEnded(holder.processIdentifier) })
+      // The tool is gone; its command still holds the lock.
+      let second = try Tool.unchecked(
+        ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo second"],
+        environment: root.toolEnvironment, in: root)
+      #expect(second.status == 75, "a second holder got in: \(second.standardOutput)")
+      #expect(second.standardOutput == "")
+      #expect(kill(child, 0) == 0, "the command of the killed tool is still running")
+      // The command ends (a zombie, if nothing reaps it, holds no descriptor): the lock is
+      // free as soon as the kernel has ended it.
+      kill(child, SIGKILL)
+      childEnded = true
       var result = try Tool.unchecked(
         ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo next"],
         environment: root.toolEnvironment, in: root)
@@ -105,7 +135,6 @@
       }
       result.expect(status: 0, output: ["next"])
       #expect(result.standardError == "")
-      #expect(kill(child, 0) == 0, "the command of the killed holder is still running")
     }
 
     @Test func aSignalToTheToolReachesTheCommand() throws {

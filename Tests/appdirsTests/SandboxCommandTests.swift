@@ -116,6 +116,12 @@
       ("@/full", "it holds notes, so it is neither empty nor a root appdirs made"),
       ("@/swapped", "@/swapped/home is not a directory of yours with mode 0700"),
       ("@/file", "it exists and is not a directory"),
+      // Base directories that do not exist yet, by their normalized paths: the cache
+      // (XDG_CACHE_HOME, in a folder that exists), the state's in a folder that does not, and a
+      // missing folder that would hold the data's.
+      ("@/real", "it is, or holds, the base directory cache"),
+      ("~/.local/state", "it is, or holds, the base directory state"),
+      ("~/.local", "it is, or holds, the base directory data"),
     ]
 
     @Test(arguments: badRoots)
@@ -142,6 +148,32 @@
         result.standardError.hasPrefix("appdirs: error: refusing the sandbox root")
           && result.standardError.contains(expand(reason)), "\(root): \(result.standardError)")
       #expect(TreeSnapshot.lines(of: box.path) == before, "\(root)")
+    }
+
+    /// Inside a sandbox, a nested sandbox must lie inside the first root: the containment of
+    /// the first holds for every process it started.
+    @Test func aNestedSandboxStaysInsideTheFirst() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let box = root.at("box")
+      let outside = try Tool.run(
+        [
+          "sandbox", box, "--", Tool.path, "sandbox", root.at("other"), "--", "/bin/sh", "-c",
+          "true",
+        ],
+        environment: Self.hostile(root), in: root,
+        standardError: .usageError(
+          "refusing the sandbox root '\(root.at("other"))': it lies outside the sandbox this command runs in (\(box)); give a directory inside it",
+          command: "sandbox"))
+      #expect(outside.status == 64, "\(outside.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: root.at("other")))
+      let inside = try Tool.run(
+        [
+          "sandbox", box, "--", Tool.path, "sandbox", box + "/inner", "--", "/bin/sh", "-c",
+          "echo $HOME",
+        ],
+        environment: Self.hostile(root), in: root)
+      #expect(inside.status == 0, "\(inside.standardError)")
+      #expect(inside.lines == [box + "/inner/home"])
     }
 
     @Test func theChildKnowsItsRootAndSeesNoOtherXDGVariable() throws {

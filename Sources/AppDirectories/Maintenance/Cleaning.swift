@@ -306,6 +306,14 @@ extension StandardDirectories {
   /// The proof rules with the identities of this environment's home, base directories and
   /// temporary directory as they are now.
   func removalProof() -> RemovalProof {
+    RemovalProof(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: removalBases())
+  }
+
+  /// The directories nothing may be, nor hold, by kind: every base directory, each entry of the
+  /// system search lists (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`), which every application shares
+  /// too, and the home the password database gives.
+  func removalBases() -> [(StandardDirectory, String)] {
     // `user-dirs.dirs` read once for all the user folders.
     let standard = StandardDirectories(
       layout: layout,
@@ -314,11 +322,15 @@ extension StandardDirectories {
     var bases = StandardDirectory.allCases.compactMap { kind in
       (try? standard.resolution(for: kind)).map { (kind, $0.path) }
     }
+    for kind in [StandardDirectory.data, .config] {
+      for entry in environment.layout(layout).searchBases(kind == .data ? .data : .config) {
+        bases.append((kind, entry.path))
+      }
+    }
     if let home = environment.passwordDatabaseHome, POSIXPath.isAbsolute(home) {
       bases.append((.home, home))
     }
-    return RemovalProof(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases)
+    return bases
   }
 
   /// Why a directory at `path` (absolute) is not one that may be filled and emptied as an
@@ -335,11 +347,11 @@ extension StandardDirectories {
       if case .ownedByAnotherUser(_, let owner, _) = error { return .ownedByAnotherUser(owner) }
       return .unexaminable
     }
-    guard let located else { return nil }
+    guard let located else { return missingBaseRefusal(path) }
     defer { syscalls.close(descriptor: located.parent) }
     switch located.entry {
     case .missing:
-      return proof.refusal(forNewEntryIn: located.parent)
+      return missingBaseRefusal(path) ?? proof.refusal(forNewEntryIn: located.parent)
     case .symbolicLink: return .symbolicLink
     case .other: return nil  // the caller says it is not a directory
     case .directory:
@@ -350,5 +362,16 @@ extension StandardDirectories {
       defer { syscalls.close(descriptor: directory) }
       return proof.refusal(for: directory, allowingMountPoint: true)
     }
+  }
+
+  /// Why a path where nothing exists yet may not be made a root: it is, or holds, a base
+  /// directory that does not exist yet either (`~/.cache` before any cache), compared by
+  /// normalized path since there is nothing to compare by identity.
+  private func missingBaseRefusal(_ path: String) -> CleanRefusal? {
+    let target = POSIXPath.normalize(path)
+    for (kind, base) in removalBases() where POSIXPath.isAbsolute(base) {
+      if POSIXPath.isInside(POSIXPath.normalize(base), target) { return .baseDirectory(kind) }
+    }
+    return nil
   }
 }

@@ -125,8 +125,16 @@ struct RemovalProof: Sendable {
     }
     guard status.type == .directory else { return .symbolicLink }
     let identity = FileIdentity(status)
-    if let rule = guarded[identity] { return rule }
-    if let rule = holders[identity] { return rule }
+    if let rule = guarded[identity] ?? holders[identity] {
+      // A base directory inside a system tree (`/usr/share` of XDG_DATA_DIRS) is named by the
+      // tree, which says more.
+      if case .baseDirectory = rule, let chain = syscalls.ancestry(of: directory),
+        let tree = systemTree(in: chain.dropFirst())
+      {
+        return .protectedDirectory(tree)
+      }
+      return rule
+    }
     if isIncomplete { return .unexaminable }
     guard let chain = syscalls.ancestry(of: directory) else { return .unexaminable }
     // A system tree above it is named first, whoever runs this: it says more than the owner

@@ -107,9 +107,9 @@ extension OperatingSystem {
   }
 
   /// Whether `path` is `directory` or lies below it, by the platform's rules (component by
-  /// component, in any case on Windows): a comparison of spellings, for paths that need not
-  /// exist.
+  /// component, in any case on Windows): a comparison of normalized spellings, for paths that
+  /// need not exist.
   @_spi(Tool) public func path(_ path: String, isInside directory: String) -> Bool {
-    pathStyle.isInside(path, directory)
+    pathStyle.isInside(pathStyle.normalize(path), pathStyle.normalize(directory))
   }
 }

@@ -31,6 +31,11 @@ public final class DirectoryLock: Sendable {
   /// Whether the lock is still held by this value.
   public var isHeld: Bool { descriptor.withLock { $0 != nil } }
 
+  /// The open lock file while the lock is held (a POSIX file descriptor; on Windows an entry of
+  /// the library's table of handles), for `appdirs lock`, which lets the command it runs
+  /// inherit it as `flock(1)` does; `nil` once released.
+  @_spi(Tool) public var heldDescriptor: Int32? { descriptor.withLock { $0 } }
+
   /// Releases the lock; later calls do nothing. The holder's process ID is cleared from the
   /// file first, so that it never names a process that holds nothing.
   public func release() {

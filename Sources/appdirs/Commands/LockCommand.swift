@@ -43,7 +43,9 @@ enum LockCommand {
     while true {
       switch Result(catching: { () throws(DirectoryError) in try app.takeLock(named: name) }) {
       case .success(let lock):
-        let status = Platform.run(command)
+        // The command holds the lock too, as under flock(1): a kill -9 of the tool never lets
+        // a second holder in while the command still runs.
+        let status = Platform.run(command, inheriting: lock.heldDescriptor)
         lock.release()
         Platform.exit(status: status)
       case .failure(.lockHeld) where wait:

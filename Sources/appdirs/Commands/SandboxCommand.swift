@@ -70,6 +70,13 @@ enum SandboxCommand {
     guard !path.contains(":") else {
       throw refuse("it contains ':', which separates the entries of XDG_DATA_DIRS and PATH")
     }
+    // Inside a sandbox, a nested one stays in it: containment holds for the whole tree of
+    // processes the first one started.
+    if let outer = environment.isolationRootPath, !environment.platform.path(path, isInside: outer)
+    {
+      throw refuse(
+        "it lies outside the sandbox this command runs in (\(outer)); give a directory inside it")
+    }
     let standard = StandardDirectories(environment: environment)
     if let rule = standard.destructionRefusal(path) {
       throw refuse(rule.description)
