@@ -141,6 +141,64 @@
       #expect(publish < renames.firstIndex(of: ".exampleapp -> .exampleapp.appdirs-moved")!)
     }
 
+    /// A chain of `depth` folders named `name` below the open directory `top`, made relative to
+    /// descriptors (the whole path is longer than PATH_MAX), with `leaf` written at the bottom.
+    static func makeDeepChain(below top: String, depth: Int, name: String, leaf: String) throws {
+      var directory = open(top, O_RDONLY | O_DIRECTORY)
+      try #require(directory >= 0)
+      for _ in 0..<depth {
+        try #require(mkdirat(directory, name, 0o700) == 0)
+        let next = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        close(directory)
+        try #require(next >= 0)
+        directory = next
+      }
+      let file = openat(directory, "leaf", O_WRONLY | O_CREAT | O_EXCL, 0o600)
+      close(directory)
+      try #require(file >= 0)
+      #expect(write(file, leaf, leaf.utf8.count) == leaf.utf8.count)
+      close(file)
+    }
+
+    /// How deep the chain of folders named `name` below `top` goes, and the text of the leaf at
+    /// its bottom, read relative to descriptors.
+    static func readDeepChain(below top: String, name: String) -> (depth: Int, leaf: String?) {
+      var directory = open(top, O_RDONLY | O_DIRECTORY)
+      guard directory >= 0 else { return (0, nil) }
+      var depth = 0
+      while true {
+        let next = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        guard next >= 0 else { break }
+        close(directory)
+        directory = next
+        depth += 1
+      }
+      defer { close(directory) }
+      let file = openat(directory, "leaf", O_RDONLY)
+      guard file >= 0 else { return (depth, nil) }
+      defer { close(file) }
+      var buffer = [UInt8](repeating: 0, count: 64)
+      let count = read(file, &buffer, buffer.count)
+      return (depth, count >= 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil)
+    }
+
+    @Test(
+      "A tree deeper than PATH_MAX is copied across file systems, relative to descriptors",
+      arguments: [300, 1_200])
+    func aDeepTreeIsCopiedWhole(depth: Int) throws {
+      let setup = try Setup(sample: false, faults: [Self.acrossFileSystems])
+      try setup.root.makeDirectory(setup.legacy, mode: 0o700)
+      try Self.makeDeepChain(
+        below: setup.legacy, depth: depth, name: "level-of-a-deep-tree", leaf: "bottom")
+      #expect(try setup.migrate().action == .copied)
+      let copied = Self.readDeepChain(below: setup.destination, name: "level-of-a-deep-tree")
+      #expect(copied.depth == depth)
+      #expect(copied.leaf == "bottom")
+      #expect(!setup.root.exists(setup.legacy))
+      // Every folder the copy opened is closed again.
+      #expect(setup.provider.openDescriptors.isEmpty, "\(setup.provider.openDescriptors)")
+    }
+
     @Test(
       "A destination that is not empty is a conflict, and nothing changes anywhere",
       arguments: [false, true])

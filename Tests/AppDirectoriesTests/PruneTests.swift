@@ -285,6 +285,52 @@
       }
     }
 
+    /// Names are bytes: "café" in NFC (é, U+00E9) and in NFD (e and U+0301) are two files, in
+    /// two folders too, which a comparison of Swift strings would take for one.
+    @Test func namesThatAreOneTextInTwoNormalizationsAreTwoFiles() throws {
+      try TemporaryRoot.with { root in
+        let cache = try Cache(root)
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        try cache.file(composed, size: 1000, days: 40)
+        try cache.file(decomposed, size: 1000, days: 20)
+        try cache.file(composed + "-folder/old", size: 1000, days: 30)
+        try cache.file(decomposed + "-folder/new", size: 1000, days: 10)
+        let names = { (folder: String) in
+          (try? FileManager.default.contentsOfDirectory(atPath: folder))?.map { Array($0.utf8) }
+            .sorted { $0.lexicographicallyPrecedes($1) } ?? []
+        }
+        #expect(names(cache.path).count == 5)
+
+        // Four files of 1000 bytes and the tag, counted one by one.
+        let planned = try cache.dirs.prune(.cache, keepingUnder: 1 << 20, dryRun: true)
+        #expect(planned.remainingFiles == 5)
+        #expect(
+          planned.remainingBytes == 4000
+            + Int64(CacheDirectoryTag.contents(application: "ExampleApp").count))
+
+        // A budget of 2,500 bytes: the two least recently used go, each by its own bytes; the
+        // dry run says so, and the removal finds no file changed under its name.
+        let dry = try cache.dirs.prune(.cache, keepingUnder: 2500, dryRun: true)
+        #expect(dry.removedFiles == 2)
+        #expect(dry.removedBytes == 2000)
+        #expect(dry.remainingFiles == 3)
+        let report = try cache.dirs.prune(.cache, keepingUnder: 2500)
+        #expect(report.removedFiles == 2)
+        #expect(report.removedBytes == 2000)
+        #expect(report.keptBecauseChanged == 0)
+        #expect(
+          names(cache.path)
+            == [
+              Array("CACHEDIR.TAG".utf8), Array(decomposed.utf8),
+              Array((decomposed + "-folder").utf8),
+            ]
+            .sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(names(cache.path + "/" + decomposed + "-folder") == [Array("new".utf8)])
+      }
+    }
+
     @Test func aDirectoryLinkInsideIsNotFollowed() throws {
       try TemporaryRoot.with { root in
         let cache = try Cache(root)

@@ -29,10 +29,29 @@ struct FileTree: Sendable {
   private func entries(of directory: Int32, at path: String) throws(Failure) -> [(
     name: FileName, type: FileStatus.FileType
   )] {
+    switch listing(of: directory) {
+    case .success(let found): return found
+    case .failure(let failure):
+      throw Failure(path: failure.name.map { join(path, $0) } ?? path, errno: failure.errno)
+    }
+  }
+
+  /// Why a listing failed: the system's error, and the entry it was about (`nil` for the
+  /// directory itself).
+  private struct ListingFailure: Error {
+    let name: FileName?
+    let errno: SystemErrno
+  }
+
+  /// ``entries(of:at:)`` without a path: the failure names the entry, for a caller that makes
+  /// the directory's path only when it must.
+  private func listing(of directory: Int32) -> Result<
+    [(name: FileName, type: FileStatus.FileType)], ListingFailure
+  > {
     let listed: [DirectoryEntry]
     switch syscalls.listDirectory(descriptor: directory) {
     case .success(let found): listed = found
-    case .failure(let error): throw Failure(path: path, errno: error)
+    case .failure(let error): return .failure(ListingFailure(name: nil, errno: error))
     }
     var typed: [(name: FileName, type: FileStatus.FileType)] = []
     typed.reserveCapacity(listed.count)
@@ -43,11 +62,10 @@ struct FileTree: Sendable {
       }
       switch syscalls.status(in: directory, entry: entry.name, followSymlinks: false) {
       case .success(let status): typed.append((entry.name, status.type))
-      case .failure(let error):
-        throw Failure(path: join(path, entry.name), errno: error)
+      case .failure(let error): return .failure(ListingFailure(name: entry.name, errno: error))
       }
     }
-    return typed
+    return .success(typed)
   }
 
   /// `path/name`, for messages.
@@ -55,32 +73,15 @@ struct FileTree: Sendable {
     POSIXPath.join(path, name.description)
   }
 
-  /// Runs `body` with a subdirectory opened, closing it afterwards.
-  private func withDirectory<Result>(
-    _ name: FileName, in directory: Int32, at path: String,
-    _ body: (Int32) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    let descriptor: Int32
-    switch syscalls.openDirectory(in: directory, entry: name) {
-    case .success(let opened): descriptor = opened
-    case .failure(let error): throw Failure(path: join(path, name), errno: error)
-    }
-    defer { syscalls.close(descriptor: descriptor) }
-    return try body(descriptor)
-  }
-
   // MARK: What cannot be copied
 
-  /// The FIFOs, sockets and devices in the tree below `directory`, by path; a directory
-  /// deeper than ``maximumCopyDepth`` or another file system mounted inside stops the scan with
-  /// its failure, since neither can be moved whole.
+  /// The FIFOs, sockets and devices in the tree below `directory`, by path; another file
+  /// system mounted inside stops the scan with its failure (`EXDEV`), since it cannot be moved
+  /// whole.
   func specialFiles(in directory: Int32, at path: String) throws(Failure) -> [String] {
     var found: [String] = []
-    let failures = walk(directory, at: path) { _, name, type, folder, depth in
-      if type == .other { found.append(join(folder, name)) }
-      if type == .directory && depth >= Self.maximumCopyDepth {
-        return .stop(Failure(path: join(folder, name), errno: .nameTooLong))
-      }
+    let failures = walk(directory, at: path) { _, name, type, folder, _ in
+      if type == .other { found.append(folder.path(of: name)) }
       return type == .directory ? .descend : .next
     }
     if let first = failures.first { throw first }
@@ -94,37 +95,145 @@ struct FileTree: Sendable {
   /// times kept, each directory `fsync`ed once its entries are in. The mode and time of
   /// `target` itself are the caller's. Anything else (a FIFO, a socket, a device) stops the
   /// copy with `EINVAL` on its path, what was copied so far staying in `target`.
+  ///
+  /// Like ``walk(_:at:skipping:visit:leave:)`` it goes down without recursion, relative to
+  /// open descriptors, with at most ``maximumOpenDirectories`` pairs of directories open
+  /// (reopened through `..` and checked on the way back up), and a name and two identities
+  /// kept per level: a tree of any depth is copied, `PATH_MAX` is no limit.
   func copyContents(
-    of source: Int32, at sourcePath: String, into target: Int32, at targetPath: String,
-    depth: Int = 0
+    of source: Int32, at sourcePath: String, into target: Int32, at targetPath: String
   ) throws(Failure) {
-    guard depth < Self.maximumCopyDepth else {
-      throw Failure(path: sourcePath, errno: .nameTooLong)
+    struct Frame {
+      var source: Int32?
+      var target: Int32?
+      let sourceIdentity: FileIdentity
+      let targetIdentity: FileIdentity
+      /// The original directory's status, which its copy is given when done.
+      let original: FileStatus
+      var pending: [(name: FileName, type: FileStatus.FileType)]
     }
-    for (name, type) in try entries(of: source, at: sourcePath) {
-      let from = join(sourcePath, name)
-      let to = join(targetPath, name)
-      switch type {
-      case .regular: try copyFile(name, from: source, at: from, into: target, at: to)
-      case .symbolicLink: try copyLink(name, from: source, at: from, into: target, at: to)
-      case .directory:
-        if let error = syscalls.makeDirectory(in: target, entry: name, mode: 0o700) {
-          throw Failure(path: to, errno: error)
-        }
-        try withDirectory(name, in: source, at: sourcePath) { (child) throws(Failure) in
-          try withDirectory(name, in: target, at: targetPath) { (copy) throws(Failure) in
-            let status = try status(of: child, at: from)
-            guard status.type == .directory else {
-              throw Failure(path: from, errno: .notDirectory)
-            }
-            try copyContents(of: child, at: from, into: copy, at: to, depth: depth + 1)
-            try finish(copy, at: to, like: status)
-          }
-        }
-      case .other:
-        throw Failure(path: from, errno: .invalidArgument)
+    var names: [FileName] = []
+    func paths(_ name: FileName? = nil) -> (from: String, to: String) {
+      let all = names + (name.map { [$0] } ?? [])
+      return (
+        all.reduce(sourcePath) { POSIXPath.join($0, $1.description) },
+        all.reduce(targetPath) { POSIXPath.join($0, $1.description) }
+      )
+    }
+    var stack = [
+      Frame(
+        source: source, target: target,
+        sourceIdentity: FileIdentity(try status(of: source, at: sourcePath)),
+        targetIdentity: FileIdentity(try status(of: target, at: targetPath)),
+        original: try status(of: source, at: sourcePath),
+        pending: try entries(of: source, at: sourcePath).reversed())
+    ]
+    defer {
+      for frame in stack.dropFirst() {
+        if let open = frame.source { syscalls.close(descriptor: open) }
+        if let open = frame.target { syscalls.close(descriptor: open) }
       }
     }
+    while let index = stack.indices.last {
+      guard let (name, type) = stack[index].pending.popLast() else {
+        guard index > 0 else { break }
+        // A directory copied: its copy gets the original's mode and time and is synced, both
+        // are closed, and the parents are reopened through `..` if they were closed.
+        let done = stack.removeLast()
+        guard let doneSource = done.source, let doneTarget = done.target else {
+          throw Failure(path: paths().from, errno: .badFileDescriptor)
+        }
+        defer {
+          syscalls.close(descriptor: doneSource)
+          syscalls.close(descriptor: doneTarget)
+        }
+        try finish(doneTarget, at: paths().to, like: done.original)
+        names.removeLast()
+        let parent = index - 1
+        if stack[parent].source == nil {
+          stack[parent].source = try reopenParent(
+            of: doneSource, expecting: stack[parent].sourceIdentity, at: paths().from)
+        }
+        if stack[parent].target == nil {
+          stack[parent].target = try reopenParent(
+            of: doneTarget, expecting: stack[parent].targetIdentity, at: paths().to)
+        }
+        continue
+      }
+      guard let from = stack[index].source, let into = stack[index].target else {
+        throw Failure(path: paths().from, errno: .badFileDescriptor)
+      }
+      switch type {
+      case .regular:
+        let (fromPath, toPath) = paths(name)
+        try copyFile(name, from: from, at: fromPath, into: into, at: toPath)
+      case .symbolicLink:
+        let (fromPath, toPath) = paths(name)
+        try copyLink(name, from: from, at: fromPath, into: into, at: toPath)
+      case .other:
+        throw Failure(path: paths(name).from, errno: .invalidArgument)
+      case .directory:
+        if let error = syscalls.makeDirectory(in: into, entry: name, mode: 0o700) {
+          throw Failure(path: paths(name).to, errno: error)
+        }
+        let child: Int32
+        switch syscalls.openDirectory(in: from, entry: name) {
+        case .success(let opened): child = opened
+        case .failure(let error): throw Failure(path: paths(name).from, errno: error)
+        }
+        let copy: Int32
+        switch syscalls.openDirectory(in: into, entry: name) {
+        case .success(let opened): copy = opened
+        case .failure(let error):
+          syscalls.close(descriptor: child)
+          throw Failure(path: paths(name).to, errno: error)
+        }
+        let frame: Frame
+        do throws(Failure) {
+          let original = try status(of: child, at: paths(name).from)
+          guard original.type == .directory else {
+            throw Failure(path: paths(name).from, errno: .notDirectory)
+          }
+          frame = Frame(
+            source: child, target: copy, sourceIdentity: FileIdentity(original),
+            targetIdentity: FileIdentity(try status(of: copy, at: paths(name).to)),
+            original: original, pending: try entries(of: child, at: paths(name).from).reversed())
+        } catch {
+          syscalls.close(descriptor: child)
+          syscalls.close(descriptor: copy)
+          throw error
+        }
+        names.append(name)
+        stack.append(frame)
+        // The first frame's descriptors are the caller's, and stay open.
+        let oldest = stack.count - 1 - Self.maximumOpenDirectories
+        if oldest > 0 {
+          if let open = stack[oldest].source { syscalls.close(descriptor: open) }
+          if let open = stack[oldest].target { syscalls.close(descriptor: open) }
+          stack[oldest].source = nil
+          stack[oldest].target = nil
+        }
+      }
+    }
+  }
+
+  /// The directory above an open one, through its `..`, which must be the one the walk came
+  /// down from: a tree moved meanwhile stops the copy.
+  private func reopenParent(of child: Int32, expecting identity: FileIdentity, at path: String)
+    throws(Failure) -> Int32
+  {
+    let parent: Int32
+    switch syscalls.openDirectory(in: child, entry: FileName("..")) {
+    case .success(let opened): parent = opened
+    case .failure(let error): throw Failure(path: path, errno: error)
+    }
+    guard case .success(let status) = syscalls.status(descriptor: parent),
+      FileIdentity(status) == identity
+    else {
+      syscalls.close(descriptor: parent)
+      throw Failure(path: path, errno: .noSuchFileOrDirectory)
+    }
+    return parent
   }
 
   /// Gives a copied file or directory the mode and modification time of its original, then
@@ -235,22 +344,24 @@ struct FileTree: Sendable {
       if let error = syscalls.remove(in: parent, entry: name, isDirectory: false),
         error != .noSuchFileOrDirectory
       {
-        return .failed(Failure(path: join(folder, name), errno: error))
+        return .failed(Failure(path: folder.path(of: name), errno: error))
       }
       return .next
-    } leave: { parent, name, entryPath in
+    } leave: { parent, name, left in
       guard let error = syscalls.remove(in: parent, entry: name, isDirectory: true),
         error != .noSuchFileOrDirectory
       else { return nil }
-      return Failure(path: entryPath, errno: error)
+      return Failure(path: left.path, errno: error)
     }
   }
 
   // MARK: Walking
 
-  /// The deepest a tree may be to be copied or compared (which recurse, a level at a time):
-  /// far beyond any application's files, far below what a thread's stack holds.
-  static let maximumCopyDepth = 256
+  /// The deepest a tree may be to be compared (``sameContents(_:_:depth:)``, which recurses a
+  /// level at a time, only to recognize the copy of an interrupted migration): far beyond any
+  /// application's files, far below what a thread's stack holds. A deeper tree counts as
+  /// different, so the migration reports a conflict and changes nothing.
+  static let maximumCompareDepth = 256
 
   /// The most directories a walk keeps open at once; above them it reopens a directory
   /// through `..` of its child when it comes back up, checking that it is the same one.
@@ -268,25 +379,54 @@ struct FileTree: Sendable {
     case stop(Failure)
   }
 
+  /// Where a walk is: the directory whose entries are being visited, as the names that lead
+  /// to it from the walk's top and the identities of the directories on the way. Its path is
+  /// made only when asked (for a message): a path kept for every level would make a walk's
+  /// memory grow with the square of the tree's depth.
+  struct Folder {
+    /// The top directory's path, as given to the walk.
+    let top: String
+    /// The names from the top to this directory (none for the top).
+    let names: ArraySlice<FileName>
+    /// The identities of the top, each directory on the way, and this one, last.
+    let identities: ArraySlice<FileIdentity>
+
+    /// This directory's identity.
+    var identity: FileIdentity { identities[identities.endIndex - 1] }
+
+    /// The identity of the directory that holds this one; `nil` for the top.
+    var parentIdentity: FileIdentity? {
+      identities.count > 1 ? identities[identities.endIndex - 2] : nil
+    }
+
+    /// The path, for messages.
+    var path: String {
+      names.reduce(top) { POSIXPath.join($0, $1.description) }
+    }
+
+    /// The path of an entry in this directory, for messages.
+    func path(of name: FileName) -> String {
+      POSIXPath.join(path, name.description)
+    }
+  }
+
   /// Visits every entry below an open directory, depth first, without recursion and with at
   /// most ``maximumOpenDirectories`` directories open, never following a symbolic link and
-  /// never entering another file system (reported with `EXDEV`). `visit` gets the open parent,
-  /// the entry's name and type, the parent's path (joined with the name only when a message
-  /// needs it: a path built for every entry is a visible share of the walk) and the depth (1
-  /// for the directory's own entries); `leave` gets a
-  /// directory's parent, name and path once all its entries went well, and answers with its
-  /// own failure, if any. A directory with a failure below it (one that cannot be opened or
-  /// listed, say) is not left, and neither is anything above it.
+  /// never entering another file system (reported with `EXDEV`). Memory grows with the depth
+  /// by a name and an identity per level. `visit` gets the open parent, the entry's name and
+  /// type, where the walk is (``Folder``, whose path is made only when asked) and the depth (1
+  /// for the directory's own entries); `leave` gets a directory's parent, name and the
+  /// directory itself as a ``Folder`` once all its entries went well, and answers with its own
+  /// failure, if any. A directory with a failure below it (one that cannot be opened or
+  /// listed, say) is not left, and neither is anything above it. A ``Folder`` is valid during
+  /// the call it is given to; keep its path or identity, not the value.
   func walk(
     _ directory: Int32, at path: String, skipping: Set<FileName> = [],
-    visit: (Int32, FileName, FileStatus.FileType, String, Int) -> Step,
-    leave: (Int32, FileName, String) -> Failure? = { _, _, _ in nil }
+    visit: (Int32, FileName, FileStatus.FileType, Folder, Int) -> Step,
+    leave: (Int32, FileName, Folder) -> Failure? = { _, _, _ in nil }
   ) -> [Failure] {
     struct Frame {
       var descriptor: Int32?
-      let identity: FileIdentity
-      let name: FileName
-      let path: String
       var pending: [(name: FileName, type: FileStatus.FileType)]
       var complete = true
     }
@@ -294,13 +434,17 @@ struct FileTree: Sendable {
     do throws(Failure) { top = try status(of: directory, at: path) } catch { return [error] }
     var failures: [Failure] = []
     var stack: [Frame] = []
+    // The trail from the top: the names of the directories entered, and the identities of the
+    // top and of each of them (one more than the names).
+    var names: [FileName] = []
+    var identities: [FileIdentity] = [FileIdentity(top)]
+    func folder(_ depth: Int) -> Folder {
+      Folder(top: path, names: names[..<depth], identities: identities[...depth])
+    }
     do throws(Failure) {
       var listed = try entries(of: directory, at: path)
       if !skipping.isEmpty { listed.removeAll { skipping.contains($0.name) } }
-      stack.append(
-        Frame(
-          descriptor: directory, identity: FileIdentity(top), name: FileName("."), path: path,
-          pending: listed.reversed()))
+      stack.append(Frame(descriptor: directory, pending: listed.reversed()))
     } catch {
       return [error]
     }
@@ -325,7 +469,7 @@ struct FileTree: Sendable {
           switch syscalls.openDirectory(in: descriptor, entry: FileName("..")) {
           case .success(let reopened):
             if case .success(let status) = syscalls.status(descriptor: reopened),
-              FileIdentity(status) == stack[parentIndex].identity
+              FileIdentity(status) == identities[parentIndex]
             {
               stack[parentIndex].descriptor = reopened
               parent = reopened
@@ -333,30 +477,33 @@ struct FileTree: Sendable {
               // The tree was moved meanwhile: nothing more is done above this point.
               syscalls.close(descriptor: reopened)
               syscalls.close(descriptor: descriptor)
-              failures.append(Failure(path: stack[parentIndex].path, errno: .noSuchFileOrDirectory))
+              failures.append(
+                Failure(path: folder(parentIndex).path, errno: .noSuchFileOrDirectory))
               return failures
             }
           case .failure(let error):
             syscalls.close(descriptor: descriptor)
-            failures.append(Failure(path: stack[parentIndex].path, errno: error))
+            failures.append(Failure(path: folder(parentIndex).path, errno: error))
             return failures
           }
         }
         syscalls.close(descriptor: descriptor)
         if !done.complete {
           stack[parentIndex].complete = false
-        } else if let failure = leave(parent, done.name, done.path) {
+        } else if let failure = leave(parent, names[index - 1], folder(index)) {
           failures.append(failure)
           stack[parentIndex].complete = false
         }
+        names.removeLast()
+        identities.removeLast()
         continue
       }
       // The deepest directory is always open: only those above it are closed.
       guard let parent = stack[index].descriptor else {
-        failures.append(Failure(path: stack[index].path, errno: .badFileDescriptor))
+        failures.append(Failure(path: folder(index).path, errno: .badFileDescriptor))
         return failures
       }
-      switch visit(parent, name, type, stack[index].path, index + 1) {
+      switch visit(parent, name, type, folder(index), index + 1) {
       case .next: continue
       case .failed(let failure):
         failures.append(failure)
@@ -367,35 +514,44 @@ struct FileTree: Sendable {
         return failures
       case .descend: break
       }
-      let entryPath = join(stack[index].path, name)
       let child: Int32
       switch syscalls.openDirectory(in: parent, entry: name) {
       case .success(let opened): child = opened
       case .failure(let error) where error == .noSuchFileOrDirectory: continue
       case .failure(let error):
-        failures.append(Failure(path: entryPath, errno: error))
+        failures.append(Failure(path: folder(index).path(of: name), errno: error))
         stack[index].complete = false
         continue
       }
       let listed: [(name: FileName, type: FileStatus.FileType)]
       let identity: FileIdentity
       do throws(Failure) {
-        let status = try status(of: child, at: entryPath)
+        let entryPath = { folder(index).path(of: name) }
+        let status: FileStatus
+        switch syscalls.status(descriptor: child) {
+        case .success(let found): status = found
+        case .failure(let error): throw Failure(path: entryPath(), errno: error)
+        }
         guard status.device == top.device else {
-          throw Failure(path: entryPath, errno: .crossDevice)
+          throw Failure(path: entryPath(), errno: .crossDevice)
         }
         identity = FileIdentity(status)
-        listed = try entries(of: child, at: entryPath)
+        switch listing(of: child) {
+        case .success(let found): listed = found
+        case .failure(let failure):
+          throw Failure(
+            path: failure.name.map { POSIXPath.join(entryPath(), $0.description) } ?? entryPath(),
+            errno: failure.errno)
+        }
       } catch {
         syscalls.close(descriptor: child)
         failures.append(error)
         stack[index].complete = false
         continue
       }
-      stack.append(
-        Frame(
-          descriptor: child, identity: identity, name: name, path: entryPath,
-          pending: listed.reversed()))
+      names.append(name)
+      identities.append(identity)
+      stack.append(Frame(descriptor: child, pending: listed.reversed()))
       // The first frame's descriptor is the caller's, and stays open.
       let oldest = stack.count - 1 - Self.maximumOpenDirectories
       if oldest > 0, let descriptor = stack[oldest].descriptor {
@@ -420,7 +576,7 @@ struct FileTree: Sendable {
       switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
       case .success(let found): status = found
       case .failure(let error) where error == .noSuchFileOrDirectory: return .next
-      case .failure(let error): return .failed(Failure(path: join(folder, name), errno: error))
+      case .failure(let error): return .failed(Failure(path: folder.path(of: name), errno: error))
       }
       if status.linkCount > 1 && status.type != .directory {
         guard identities.insert(FileIdentity(status)).inserted else { return .next }
@@ -437,7 +593,7 @@ struct FileTree: Sendable {
   /// the same bytes in each regular file, the same target in each symbolic link. Times are not
   /// compared. Anything that cannot be read counts as a difference.
   func sameContents(_ first: Int32, _ second: Int32, depth: Int = 0) -> Bool {
-    guard depth < Self.maximumCopyDepth,
+    guard depth < Self.maximumCompareDepth,
       case .success(let firstEntries) = syscalls.listDirectory(descriptor: first),
       case .success(let secondEntries) = syscalls.listDirectory(descriptor: second)
     else { return false }

@@ -117,9 +117,24 @@ struct PrunePlan {
   /// The cache directory's path.
   let cache: String
 
+  /// A name in a directory of the cache, byte for byte (two names that are one text in two
+  /// Unicode normalizations are two files), with the directory's identity: what a path would
+  /// say, at a name's worth of memory.
+  struct EntryKey: Hashable {
+    let folder: FileIdentity
+    let name: FileName
+
+    /// An order that is the same on every run over the same tree.
+    static func precedes(_ first: EntryKey, _ second: EntryKey) -> Bool {
+      (first.folder.device, first.folder.inode) != (second.folder.device, second.folder.inode)
+        ? (first.folder.device, first.folder.inode) < (second.folder.device, second.folder.inode)
+        : first.name < second.name
+    }
+  }
+
   /// A regular file or symbolic link of the cache, as the first look found it.
   struct Entry {
-    let path: String
+    let key: EntryKey
     let status: FileStatus
     var isRemoved = false
   }
@@ -127,10 +142,14 @@ struct PrunePlan {
   private(set) var entries: [Entry] = []
   /// The top-level `CACHEDIR.TAG`, which stays, counted in the budget.
   private var tag: FileStatus?
-  /// The paths to remove, with the index of each entry.
-  private var chosen: [String: Int] = [:]
-  /// The folders holding a chosen file, which are removed if this leaves them empty.
-  private var foldersToTidy: Set<String> = []
+  /// The entries to remove, with the index of each.
+  private var chosen: [EntryKey: Int] = [:]
+  /// The folders holding a chosen file, by their names in their parents, which are removed if
+  /// this leaves them empty.
+  private var foldersToTidy: Set<EntryKey> = []
+  /// Each folder below the cache that the survey met, by identity: its name in its parent, to
+  /// climb from a file to the cache.
+  private var folderKeys: [FileIdentity: EntryKey] = [:]
   private var removedFiles = 0
   private var removedBytes: Int64 = 0
   private var keptBecauseChanged = 0
@@ -156,8 +175,8 @@ struct PrunePlan {
     var removedLinked: [FileIdentity: Int64] = [:]
     var leftLinked: [FileIdentity: Int64] = [:]
     if let tag, tag.linkCount > 1 { leftLinked[FileIdentity(tag)] = tag.size }
-    // The folders a file was removed from, and the folders above them.
-    var emptied = Set<String>()
+    // The folders a file was removed from, and the folders above them, by identity.
+    var emptied = Set<FileIdentity>()
     let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
       parent, name, type, folder, _ in
       if type == .directory { return .descend }
@@ -166,7 +185,7 @@ struct PrunePlan {
       case .success(let found): status = found
       case .failure(.noSuchFileOrDirectory): return .next
       case .failure(let error):
-        return .failed(FileTree.Failure(path: tree.join(folder, name), errno: error))
+        return .failed(FileTree.Failure(path: folder.path(of: name), errno: error))
       }
       guard status.type == .regular || status.type == .symbolicLink else { return .next }
       let isOld = cutoff.map { status.lastUse < $0 } ?? false
@@ -174,7 +193,7 @@ struct PrunePlan {
         let error = syscalls.remove(in: parent, entry: name, isDirectory: false),
         error != .noSuchFileOrDirectory
       {
-        return .failed(FileTree.Failure(path: tree.join(folder, name), errno: error))
+        return .failed(FileTree.Failure(path: folder.path(of: name), errno: error))
       }
       let counted: Bool
       let identity = FileIdentity(status)
@@ -195,15 +214,18 @@ struct PrunePlan {
       if isOld {
         removed.files += 1
         if counted { removed.bytes += status.size }
-        Self.insert(folder, andThoseAboveBelow: path, into: &emptied)
+        // The folder and those above it, the cache itself left out.
+        for identity in folder.identities.dropFirst().reversed() {
+          guard emptied.insert(identity).inserted else { break }
+        }
       } else {
         left.files += 1
         if counted { left.bytes += status.size }
       }
       return .next
-    } leave: { parent, name, folder in
-      guard !dryRun, emptied.contains(folder) else { return nil }
-      return removeIfEmpty(name, in: parent, at: folder)
+    } leave: { parent, name, left in
+      guard !dryRun, emptied.contains(left.identity) else { return nil }
+      return removeIfEmpty(name, in: parent, at: left.path)
     }
     // A name left behind keeps the bytes of a file whose other name went.
     for (identity, size) in removedLinked where leftLinked[identity] != nil {
@@ -222,20 +244,25 @@ struct PrunePlan {
     let tree = FileTree(syscalls: syscalls)
     tag = tagStatus(in: directory)
     var found: [Entry] = []
+    var folders: [FileIdentity: EntryKey] = [:]
     let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
       parent, name, type, folder, _ in
+      if let above = folder.parentIdentity, let own = folder.names.last {
+        folders[folder.identity] = EntryKey(folder: above, name: own)
+      }
       if type == .directory { return .descend }
       switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
       case .success(let status) where status.type == .regular || status.type == .symbolicLink:
-        found.append(Entry(path: tree.join(folder, name), status: status))
+        found.append(Entry(key: EntryKey(folder: folder.identity, name: name), status: status))
       case .success, .failure(.noSuchFileOrDirectory):
         break
       case .failure(let error):
-        return .failed(FileTree.Failure(path: tree.join(folder, name), errno: error))
+        return .failed(FileTree.Failure(path: folder.path(of: name), errno: error))
       }
       return .next
     }
     entries = found
+    folderKeys = folders
     failures += failed.map { RemovalFailure(path: $0.path, errno: $0.errno) }
   }
 
@@ -255,13 +282,14 @@ struct PrunePlan {
     // is the same on every run).
     var inodes: [FileIdentity: [Int]] = [:]
     for index in entries.indices
-    where chosen[entries[index].path] == nil && entries[index].status.type == .regular {
+    where chosen[entries[index].key] == nil && entries[index].status.type == .regular {
       inodes[FileIdentity(entries[index].status), default: []].append(index)
     }
     let order = inodes.values.sorted { first, second in
       let a = entries[first[0]]
       let b = entries[second[0]]
-      return (a.status.lastUse, a.path) < (b.status.lastUse, b.path)
+      return a.status.lastUse != b.status.lastUse
+        ? a.status.lastUse < b.status.lastUse : EntryKey.precedes(a.key, b.key)
     }
     for names in order {
       // A hard link to a file the tag shares is never worth removing.
@@ -273,17 +301,10 @@ struct PrunePlan {
   }
 
   private mutating func mark(_ index: Int) {
-    chosen[entries[index].path] = index
-    Self.insert(
-      POSIXPath.parent(entries[index].path), andThoseAboveBelow: cache, into: &foldersToTidy)
-  }
-
-  /// Adds `folder` and the folders above it, up to the cache itself (left out), to `folders`.
-  private static func insert(
-    _ folder: String, andThoseAboveBelow cache: String, into folders: inout Set<String>
-  ) {
-    var folder = folder
-    while folder != cache, folders.insert(folder).inserted { folder = POSIXPath.parent(folder) }
+    chosen[entries[index].key] = index
+    // The file's folder and those above it, up to the cache itself (left out).
+    var folder = entries[index].key.folder
+    while let key = folderKeys[folder], foldersToTidy.insert(key).inserted { folder = key.folder }
   }
 
   /// The cache's own `CACHEDIR.TAG`, when it is a regular file.
@@ -326,7 +347,7 @@ struct PrunePlan {
 
   /// Whether an entry is (or, before the removal, is to be) removed.
   private func isGone(_ entry: Entry) -> Bool {
-    isDone ? entry.isRemoved : chosen[entry.path] != nil
+    isDone ? entry.isRemoved : chosen[entry.key] != nil
   }
 
   /// Removes the chosen files, each looked at again on its open directory first, then the
@@ -342,10 +363,9 @@ struct PrunePlan {
     let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
       parent, name, type, folder, _ in
       if type == .directory {
-        return tidy.contains(tree.join(folder, name)) ? .descend : .next
+        return tidy.contains(EntryKey(folder: folder.identity, name: name)) ? .descend : .next
       }
-      let full = tree.join(folder, name)
-      guard let index = plan[full] else { return .next }
+      guard let index = plan[EntryKey(folder: folder.identity, name: name)] else { return .next }
       let seen = all[index].status
       switch syscalls.status(in: parent, entry: name, followSymlinks: false) {
       case .success(let now)
@@ -358,11 +378,11 @@ struct PrunePlan {
       case .failure(.noSuchFileOrDirectory):
         return .next
       case .failure(let error):
-        return .failed(FileTree.Failure(path: full, errno: error))
+        return .failed(FileTree.Failure(path: folder.path(of: name), errno: error))
       }
       if let error = syscalls.remove(in: parent, entry: name, isDirectory: false) {
         if error == .noSuchFileOrDirectory { return .next }
-        return .failed(FileTree.Failure(path: full, errno: error))
+        return .failed(FileTree.Failure(path: folder.path(of: name), errno: error))
       }
       all[index].isRemoved = true
       outcome.removed += 1
@@ -370,9 +390,10 @@ struct PrunePlan {
         outcome.bytes += seen.size
       }
       return .next
-    } leave: { parent, name, folder in
-      guard tidy.contains(folder) else { return nil }
-      return removeIfEmpty(name, in: parent, at: folder)
+    } leave: { parent, name, left in
+      guard let above = left.parentIdentity, tidy.contains(EntryKey(folder: above, name: name))
+      else { return nil }
+      return removeIfEmpty(name, in: parent, at: left.path)
     }
     entries = all
     removedFiles = outcome.removed
