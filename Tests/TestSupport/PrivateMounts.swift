@@ -61,15 +61,32 @@
 
       /// Mounts a tmpfs on each folder (absolute, existing), with these mount options, and waits
       /// until they are there.
-      init(_ points: [String], options: String = "size=512m") throws {
+      convenience init(_ points: [String], options: String = "size=512m") throws {
+        try self.init(
+          script:
+            "options=$1; shift; for point; do mount -t tmpfs -o \"$options\" tmpfs \"$point\" || exit 1; done",
+          arguments: [options] + points, describing: points)
+      }
+
+      /// Binds each folder onto another (both absolute, existing) of the same file system:
+      /// mount points that a device number cannot tell.
+      convenience init(binding pairs: [(source: String, target: String)]) throws {
+        try self.init(
+          script:
+            "while [ $# -gt 0 ]; do mount --bind \"$1\" \"$2\" || exit 1; shift 2; done",
+          arguments: pairs.flatMap { [$0.source, $0.target] }, describing: pairs.map(\.target))
+      }
+
+      /// Runs the mounting `script` with `arguments` in a new namespace, kept by a process that
+      /// then sleeps, and waits until the mounts are there.
+      private init(script: String, arguments: [String], describing points: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments =
           [
             "--mount", "--propagation", "private", "--", "/bin/sh", "-c",
-            "options=$1; shift; for point; do mount -t tmpfs -o \"$options\" tmpfs \"$point\" || exit 1; done; echo ready; exec sleep 900",
-            "sh", options,
-          ] + points
+            script + "; echo ready; exec sleep 900", "sh",
+          ] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
@@ -77,7 +94,7 @@
         let ready = output.fileHandleForReading.readData(ofLength: 6)
         guard String(decoding: ready, as: UTF8.self) == "ready\n" else {
           process.terminate()
-          throw SetupFailure("mount tmpfs in a private namespace on", points.joined(separator: " "))
+          throw SetupFailure("mount in a private namespace on", points.joined(separator: " "))
         }
         keeper = process.processIdentifier
         self.process = process

@@ -292,5 +292,48 @@
       #expect(
         !FileManager.default.fileExists(atPath: mounts.view(root.home + "/.cache/ExampleApp/own")))
     }
+
+    /// A bind mount of a folder of the same file system (the same device number as its
+    /// parent's): inside the cache, `clean` and pruning leave it alone and report it, and a
+    /// cache that is one is refused as a mount point; the folder it shows keeps every file.
+    @Test(.needsPrivateMounts) func bindMountsOfTheSameFileSystemAreLeftAlone() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let cache = root.home + "/.cache/ExampleApp"
+      let made = try Tool.run(
+        ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
+        in: root)
+      #expect(made.status == 0 && made.lines == [cache])
+      try root.write("precious", to: "elsewhere/precious")
+      try root.write("also precious", to: "other/file")
+      try root.makeDirectory("home/.cache/ExampleApp/bound")
+      try root.makeDirectory("home/.cache/Whole")
+      let mounts = try PrivateMounts(binding: [
+        (root.at("elsewhere"), cache + "/bound"), (root.at("other"), root.home + "/.cache/Whole"),
+      ])
+      // The same device as the cache: only the mount table tells.
+      #expect(root.status(mounts.view(cache + "/bound"))?.st_dev == root.status(cache)?.st_dev)
+      for command in [
+        ["--cache", "--yes"], ["--cache", "--max-size", "0", "--yes"], ["--all", "--yes"],
+      ] {
+        try root.write("junk", to: "home/.cache/ExampleApp/junk")
+        let result = try Tool.runProcess(
+          mounts.inside([Tool.path, "clean", "--app", "ExampleApp"] + command),
+          environment: root.toolEnvironment, in: root,
+          standardError: .anything(because: "the wording of the report is CleanCommandTests'"))
+        #expect(result.status == 73, "\(command): \(result.standardError)")
+        #expect(
+          result.standardError.contains(cache + "/bound"), "\(command): \(result.standardError)")
+        #expect(!root.exists(cache + "/junk"), "\(command)")
+        #expect(try Tool.readText(root.at("elsewhere/precious")) == "precious", "\(command)")
+        #expect(try Tool.readText(mounts.view(cache + "/bound/precious")) == "precious")
+      }
+      // A cache that is itself a bind mount is not the application's to empty.
+      let whole = try Tool.runProcess(
+        mounts.inside([Tool.path, "clean", "--app", "Whole", "--cache", "--yes"]),
+        environment: root.toolEnvironment, in: root, standardError: .failure("refusing to remove "))
+      #expect(whole.status == 64, "\(whole.standardError)")
+      #expect(whole.standardError.contains("it is a mount point"), "\(whole.standardError)")
+      #expect(try Tool.readText(root.at("other/file")) == "also precious")
+    }
   }
 #endif

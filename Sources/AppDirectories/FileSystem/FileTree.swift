@@ -412,7 +412,8 @@ struct FileTree: Sendable {
 
   /// Visits every entry below an open directory, depth first, without recursion and with at
   /// most ``maximumOpenDirectories`` directories open, never following a symbolic link and
-  /// never entering another file system (reported with `EXDEV`). Memory grows with the depth
+  /// never entering another file system or a mount point of its own (a bind mount, which the
+  /// mount table tells: ``MountTable``), either reported with `EXDEV`. Memory grows with the depth
   /// by a name and an identity per level. `visit` gets the open parent, the entry's name and
   /// type, where the walk is (``Folder``, whose path is made only when asked) and the depth (1
   /// for the directory's own entries); `leave` gets a directory's parent, name and the
@@ -432,6 +433,8 @@ struct FileTree: Sendable {
     }
     let top: FileStatus
     do throws(Failure) { top = try status(of: directory, at: path) } catch { return [error] }
+    // The folders of this file system that are mount points all the same: bind mounts.
+    let mountRoots = syscalls.mountRoots(onDevice: top.device)
     var failures: [Failure] = []
     var stack: [Frame] = []
     // The trail from the top: the names of the directories entered, and the identities of the
@@ -532,10 +535,10 @@ struct FileTree: Sendable {
         case .success(let found): status = found
         case .failure(let error): throw Failure(path: entryPath(), errno: error)
         }
-        guard status.device == top.device else {
+        identity = FileIdentity(status)
+        guard status.device == top.device, !mountRoots.contains(identity) else {
           throw Failure(path: entryPath(), errno: .crossDevice)
         }
-        identity = FileIdentity(status)
         switch listing(of: child) {
         case .success(let found): listed = found
         case .failure(let failure):

@@ -9,7 +9,8 @@
 /// how it is spelled, so `$HOME/x/..`, `/private/var` for `/var`, or a symbolic link to
 /// `~/.cache` is the directory it reaches. A directory is provably the application's when:
 /// - it is a directory owned by the effective user;
-/// - it is not a mount point (its parent is on the same device);
+/// - it is not a mount point (its parent is on the same device, and the mount table, where
+///   there is one, does not list it: a bind mount of the same file system counts);
 /// - it is not, and does not hold, `/`, a directory directly under `/` or under `/var`, `/run`,
 ///   `/opt`, `/srv`, `/home`, `/Users`, `/private` or `/private/var`, the home, a base
 ///   directory or the temporary directory;
@@ -141,8 +142,12 @@ struct RemovalProof: Sendable {
     // (root's, for any other user).
     if let tree = systemTree(in: chain.dropFirst()) { return .protectedDirectory(tree) }
     if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
-    // The first step up shows a mount point.
-    if !allowingMountPoint, chain.count > 1, chain[1].device != status.device {
+    // The first step up shows a mount point of another file system; the mount table, a bind
+    // mount of this one.
+    if !allowingMountPoint,
+      (chain.count > 1 && chain[1].device != status.device)
+        || syscalls.mountRoots(onDevice: status.device).contains(identity)
+    {
       return .mountPoint
     }
     return nil
