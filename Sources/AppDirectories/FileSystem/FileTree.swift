@@ -26,13 +26,15 @@ struct FileTree: Sendable {
 
   /// The entries of a directory with their types, asking `fstatat` where the listing does not
   /// tell.
-  private func entries(of directory: Int32, at path: String) throws(Failure) -> [(
-    name: FileName, type: FileStatus.FileType
-  )] {
+  private func entries(of directory: Int32, at path: @autoclosure () -> String) throws(Failure)
+    -> [(
+      name: FileName, type: FileStatus.FileType
+    )]
+  {
     switch listing(of: directory) {
     case .success(let found): return found
     case .failure(let failure):
-      throw Failure(path: failure.name.map { join(path, $0) } ?? path, errno: failure.errno)
+      throw Failure(path: failure.name.map { join(path(), $0) } ?? path(), errno: failure.errno)
     }
   }
 
@@ -113,11 +115,12 @@ struct FileTree: Sendable {
       var pending: [(name: FileName, type: FileStatus.FileType)]
     }
     var names: [FileName] = []
+    // The paths, for messages only: made when a call fails, never for every entry.
     func paths(_ name: FileName? = nil) -> (from: String, to: String) {
-      let all = names + (name.map { [$0] } ?? [])
+      let relative = (names + (name.map { [$0] } ?? [])).map(\.description)
       return (
-        all.reduce(sourcePath) { POSIXPath.join($0, $1.description) },
-        all.reduce(targetPath) { POSIXPath.join($0, $1.description) }
+        relative.isEmpty ? sourcePath : ([sourcePath] + relative).joined(separator: "/"),
+        relative.isEmpty ? targetPath : ([targetPath] + relative).joined(separator: "/")
       )
     }
     var stack = [
@@ -165,11 +168,9 @@ struct FileTree: Sendable {
       }
       switch type {
       case .regular:
-        let (fromPath, toPath) = paths(name)
-        try copyFile(name, from: from, at: fromPath, into: into, at: toPath)
+        try copyFile(name, from: from, at: paths(name).from, into: into, at: paths(name).to)
       case .symbolicLink:
-        let (fromPath, toPath) = paths(name)
-        try copyLink(name, from: from, at: fromPath, into: into, at: toPath)
+        try copyLink(name, from: from, at: paths(name).from, into: into, at: paths(name).to)
       case .other:
         throw Failure(path: paths(name).from, errno: .invalidArgument)
       case .directory:
@@ -219,85 +220,91 @@ struct FileTree: Sendable {
 
   /// The directory above an open one, through its `..`, which must be the one the walk came
   /// down from: a tree moved meanwhile stops the copy.
-  private func reopenParent(of child: Int32, expecting identity: FileIdentity, at path: String)
-    throws(Failure) -> Int32
-  {
+  private func reopenParent(
+    of child: Int32, expecting identity: FileIdentity, at path: @autoclosure () -> String
+  ) throws(Failure) -> Int32 {
     let parent: Int32
     switch syscalls.openDirectory(in: child, entry: FileName("..")) {
     case .success(let opened): parent = opened
-    case .failure(let error): throw Failure(path: path, errno: error)
+    case .failure(let error): throw Failure(path: path(), errno: error)
     }
     guard case .success(let status) = syscalls.status(descriptor: parent),
       FileIdentity(status) == identity
     else {
       syscalls.close(descriptor: parent)
-      throw Failure(path: path, errno: .noSuchFileOrDirectory)
+      throw Failure(path: path(), errno: .noSuchFileOrDirectory)
     }
     return parent
   }
 
   /// Gives a copied file or directory the mode and modification time of its original, then
   /// `fsync`s it.
-  func finish(_ descriptor: Int32, at path: String, like original: FileStatus) throws(Failure) {
+  func finish(
+    _ descriptor: Int32, at path: @autoclosure () -> String, like original: FileStatus
+  ) throws(Failure) {
     if let error = syscalls.setPermissions(descriptor: descriptor, mode: original.permissions) {
-      throw Failure(path: path, errno: error)
+      throw Failure(path: path(), errno: error)
     }
     if let error = syscalls.setModificationTime(descriptor: descriptor, original.modificationTime) {
-      throw Failure(path: path, errno: error)
+      throw Failure(path: path(), errno: error)
     }
     if let error = syscalls.synchronize(descriptor: descriptor) {
-      throw Failure(path: path, errno: error)
+      throw Failure(path: path(), errno: error)
     }
   }
 
-  func status(of descriptor: Int32, at path: String) throws(Failure) -> FileStatus {
+  func status(of descriptor: Int32, at path: @autoclosure () -> String) throws(Failure)
+    -> FileStatus
+  {
     switch syscalls.status(descriptor: descriptor) {
     case .success(let status): return status
-    case .failure(let error): throw Failure(path: path, errno: error)
+    case .failure(let error): throw Failure(path: path(), errno: error)
     }
   }
 
   private func copyFile(
-    _ name: FileName, from source: Int32, at from: String, into target: Int32, at to: String
+    _ name: FileName, from source: Int32, at from: @autoclosure () -> String, into target: Int32,
+    at to: @autoclosure () -> String
   ) throws(Failure) {
     let input: Int32
     switch syscalls.openFile(in: source, entry: name) {
     case .success(let opened): input = opened
-    case .failure(let error): throw Failure(path: from, errno: error)
+    case .failure(let error): throw Failure(path: from(), errno: error)
     }
     defer { syscalls.close(descriptor: input) }
     // What was opened is checked, not what the listing said: a FIFO or device put in its
     // place is refused, never copied.
-    let status = try status(of: input, at: from)
-    guard status.type == .regular else { throw Failure(path: from, errno: .invalidArgument) }
+    let status = try status(of: input, at: from())
+    guard status.type == .regular else { throw Failure(path: from(), errno: .invalidArgument) }
     let output: Int32
     switch syscalls.createFile(in: target, entry: name, mode: 0o600) {
     case .success(let created): output = created
-    case .failure(let error): throw Failure(path: to, errno: error)
+    case .failure(let error): throw Failure(path: to(), errno: error)
     }
     defer { syscalls.close(descriptor: output) }
     if let error = syscalls.copyContents(from: input, to: output) {
-      throw Failure(path: error == .ioError ? from : to, errno: error)
+      throw Failure(path: error == .ioError ? from() : to(), errno: error)
     }
-    try finish(output, at: to, like: status)
+    try finish(output, at: to(), like: status)
   }
 
   private func copyLink(
-    _ name: FileName, from source: Int32, at from: String, into target: Int32, at to: String
+    _ name: FileName, from source: Int32, at from: @autoclosure () -> String, into target: Int32,
+    at to: @autoclosure () -> String
   ) throws(Failure) {
     let destination: [UInt8]
     switch syscalls.readLink(in: source, entry: name) {
     case .success(let read): destination = read
-    case .failure(let error): throw Failure(path: from, errno: error)
+    case .failure(let error): throw Failure(path: from(), errno: error)
     }
     if let error = syscalls.makeSymbolicLink(in: target, entry: name, target: destination) {
-      throw Failure(path: to, errno: error)
+      throw Failure(path: to(), errno: error)
     }
     if case .success(let status) = syscalls.status(
       in: source, entry: name, followSymlinks: false),
       let error = syscalls.setModificationTime(in: target, entry: name, status.modificationTime)
     {
-      throw Failure(path: to, errno: error)
+      throw Failure(path: to(), errno: error)
     }
   }
 
@@ -401,7 +408,8 @@ struct FileTree: Sendable {
 
     /// The path, for messages.
     var path: String {
-      names.reduce(top) { POSIXPath.join($0, $1.description) }
+      names.isEmpty
+        ? top : ([top == "/" ? "" : top] + names.map(\.description)).joined(separator: "/")
     }
 
     /// The path of an entry in this directory, for messages.
