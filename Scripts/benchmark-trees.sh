@@ -10,7 +10,9 @@
 #     of its files unused for 100 days.
 # The trees live on two tmpfs mounts in a private mount namespace (so nothing of the machine
 # changes, and the disk's speed is out of the picture), 100 folders of 100 files of 0 to 8 KiB,
-# 10,100 entries. Needs root (for the namespace), hyperfine and util-linux.
+# 10,100 entries; then chains of 1,000, 20,000 and 100,000 folders, each operation and its floor
+# run once under /usr/bin/time for its peak resident memory. Needs root (for the namespace),
+# hyperfine, util-linux and GNU time.
 # Run from the package root: `bash Scripts/benchmark-trees.sh`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +26,7 @@ need=()
 command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine)
 command -v unshare >/dev/null 2>&1 || need+=(util-linux)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
+[ -x /usr/bin/time ] || need+=(time)
 if ((${#need[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
@@ -109,6 +112,74 @@ hyperfine --runs 7 --warmup 1 --export-json "$scratch/prune.json" \
 # Both left the same files: the newer half, the tag.
 test "$(find "$b/cache/x" -mindepth 1 | wc -l)" -eq "$((big_entries - old - 500))"
 echo "$big_entries $old" >"$scratch/big"
+
+# Deep trees: a chain of folders, one file of 100 bytes per level, unused for 100 days, made
+# relative to descriptors (deeper than PATH_MAX). Each operation runs once, under
+# /usr/bin/time for its time and peak resident memory, beside the tool that does the same work.
+cat >"$scratch/deep.py" <<'PY'
+import os, sys, time
+top, depth = sys.argv[1], int(sys.argv[2])
+os.makedirs(top, exist_ok=True)
+old = time.time() - 100 * 86400
+fd = os.open(top, os.O_RDONLY | os.O_DIRECTORY)
+for i in range(depth):
+    f = os.open("f", os.O_WRONLY | os.O_CREAT, 0o600, dir_fd=fd)
+    os.write(f, b"x" * 100)
+    os.close(f)
+    os.utime("f", (old, old), dir_fd=fd)
+    os.mkdir("d", 0o700, dir_fd=fd)
+    child = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+    os.close(fd)
+    fd = child
+# The deepest folder holds a file too: pruning every file then leaves every folder empty.
+f = os.open("f", os.O_WRONLY | os.O_CREAT, 0o600, dir_fd=fd)
+os.write(f, b"x" * 100)
+os.close(f)
+os.utime("f", (old, old), dir_fd=fd)
+os.close(fd)
+PY
+measure() { # label command…: one line "label seconds kilobytes status"
+  local label=$1 status=0
+  shift
+  /usr/bin/time -o "$scratch/time" -f '%e %M' "$@" >/dev/null 2>"$scratch/err" || status=$?
+  echo "$label $(tail -1 "$scratch/time") $status"
+}
+deep() { python3 "$scratch/deep.py" "$1" "$2"; }
+: >"$scratch/deep"
+for depth in 1000 20000 100000; do
+  export XDG_CACHE_HOME="$b/cache" XDG_CONFIG_HOME="$b/config"
+  rm -rf "$b/cache" "$b/config" "$a/src" "$b/src" "$b/floor"
+  mkdir -p "$b/cache"
+  "$appdirs" path cache --app x --create >/dev/null
+  deep "$b/cache/x" "$depth"
+  {
+    measure "sizes-ours-$depth" "$appdirs" list --app x --sizes --json
+    measure "sizes-floor-$depth" du -sb "$b/cache/x"
+    measure "prune-ours-$depth" "$appdirs" clean --app x --cache --older-than 30d --yes
+    test "$(find "$b/cache/x" -mindepth 1 | wc -l)" -eq 1   # the tag alone
+    deep "$b/floor" "$depth"
+    measure "prune-floor-$depth" sh -c "find $b/floor -mindepth 1 \( -type f -o -type l \) -atime +30 -mtime +30 -delete && find $b/floor -mindepth 1 -type d -empty -delete"
+    deep "$b/cache/x" "$depth"
+    measure "clean-ours-$depth" "$appdirs" clean --app x --all --yes
+    test ! -e "$b/cache/x"
+    deep "$b/floor" "$depth"
+    measure "clean-floor-$depth" rm -rf "$b/floor"
+    deep "$b/src" "$depth"
+    measure "same-ours-$depth" "$appdirs" migrate config "$b/src" --app x
+    test ! -e "$b/src" && test -d "$b/config/x/d"
+    rm -rf "$b/config"
+    deep "$b/src" "$depth"
+    measure "same-floor-$depth" mv "$b/src" "$b/floor-moved"
+    rm -rf "$b/floor-moved"
+    deep "$a/src" "$depth"
+    measure "cross-ours-$depth" "$appdirs" migrate config "$a/src" --app x
+    test ! -e "$a/src" && test -d "$b/config/x/d"
+    rm -rf "$b/config"
+    deep "$a/src" "$depth"
+    measure "cross-floor-$depth" sh -c "cp -a $a/src $b/floor && rm -rf $a/src"
+    rm -rf "$a/src" "$b/floor"
+  } >>"$scratch/deep"
+done
 INSIDE
 unshare --mount --propagation private -- bash ${BENCHMARK_TRACE:+-x} "$scratch/inside.sh" "$scratch" "$appdirs"
 
@@ -145,3 +216,30 @@ r=$(times "$clean_ours" "$clean_floor")
 echo "| \`appdirs clean --app x --all --yes\`, the same cache | $(ms "$clean_ours") | $(ms "$clean_floor") \`rm -rf\` | ${r}× the time | ≤ 1.3× the time | $(within "$r" 1.3) |"
 r=$(times "$prune_ours" "$prune_floor")
 echo "| \`appdirs clean --app x --cache --older-than 30d --yes\`, $old of the same cache's files unused | $(ms "$prune_ours") | $(ms "$prune_floor") \`find -atime +30 -mtime +30 -delete\`, then the empty folders | ${r}× the time | ≤ 1.5× the time | $(within "$r" 1.5) |"
+
+# The deep trees: time and peak resident memory of each operation and of its floor, one run.
+echo
+echo "Deep trees on tmpfs (one folder and one file of 100 bytes per level); one run each, peak resident memory from /usr/bin/time; a floor that fails says so."
+echo
+echo "| operation | levels | appdirs | appdirs peak memory | floor | floor's time, peak memory | ratio | 256 MB met |"
+echo "|---|---|---|---|---|---|---|---|"
+field() { awk -v k="$1" -v n="$2" '$1 == k { print $n }' "$scratch/deep"; }
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f MiB", k / 1024 }'; }
+for depth in 1000 20000 100000; do
+  for row in "sizes|\`list --sizes\`|\`du -sb\`" "prune|\`clean --cache --older-than 30d\` (every file old)|\`find -delete\`, then the empty folders" \
+    "clean|\`clean --all\`|\`rm -rf\`" "same|\`migrate\`, one file system|\`mv\`" \
+    "cross|\`migrate\`, across file systems|\`cp -a\` then \`rm -rf\`"; do
+    IFS='|' read -r key name floor <<<"$row"
+    ours_s=$(field "$key-ours-$depth" 2) ours_k=$(field "$key-ours-$depth" 3) ours_rc=$(field "$key-ours-$depth" 4)
+    floor_s=$(field "$key-floor-$depth" 2) floor_k=$(field "$key-floor-$depth" 3) floor_rc=$(field "$key-floor-$depth" 4)
+    if [ "$floor_rc" = 0 ]; then
+      floor_text="$(ms "$floor_s"), $(mib "$floor_k")"
+      ratio="$(times "$ours_s" "$floor_s")× the time"
+    else
+      floor_text="fails (exit $floor_rc) after $(ms "$floor_s")"
+      ratio="—"
+    fi
+    [ "$ours_rc" = 0 ] || ratio="appdirs failed (exit $ours_rc)"
+    echo "| $name | $depth | $(ms "$ours_s") | $(mib "$ours_k") | $floor | $floor_text | $ratio | $(awk -v k="$ours_k" 'BEGIN { print (k < 262144) ? "yes" : "**no**" }') |"
+  done
+done
