@@ -233,6 +233,11 @@ build_variant() {
   done
   local log="$scratch/$variant.log"
   if (cd "$copy" && swift build --build-tests --scratch-path "$scratch/$variant-build") >"$log" 2>&1; then
+    # Built with the default traits, as the tests are: no module it claims may be empty.
+    for target in AppDirectories AppDirectoriesTesting appdirs; do
+      has_own_symbols "$scratch/$variant-build" "$target" ||
+        fail "the $variant step compiled $target to an empty module: nothing of it was checked"
+    done
     echo "check-platform-branches: the $variant branches compile, with the Glibc branch of $disabled files disabled"
   else
     grep -E 'error:' "$log" | grep -vE '^\s*\|' | sort -u | head -20 >&2
@@ -379,6 +384,8 @@ find "$testing_copy/Sources/AppDirectoriesTesting" -name '*.swift' -print0 \
   | xargs -0 sed -E -i 's/os\(Windows\)/os(Linux)/g'
 if (cd "$testing_copy" && swift build --target AppDirectoriesTesting \
   --scratch-path "$scratch/windows-testing-build") >"$scratch/windows-testing.log" 2>&1; then
+  has_own_symbols "$scratch/windows-testing-build" AppDirectoriesTesting ||
+    fail "AppDirectoriesTesting compiled to an empty module in its Windows step: nothing of it was checked"
   echo "check-platform-branches: AppDirectoriesTesting's Windows branch compiles"
 else
   grep -E 'error:' "$scratch/windows-testing.log" | head -20 >&2
@@ -400,6 +407,8 @@ find "$windows_copy/Tests" -name '*.swift' -not -path '*/ClientPackage/*' -print
   | xargs -0 sed -E -i 's/os\(Linux\)/os(LinuxDisabledByCheck)/g; s/os\(Windows\)/os(Linux)/g; s/canImport\(Glibc\)/canImport(GlibcDisabledByCheck)/g; s/^(\s*)import Foundation\s*$/\1import FoundationEssentials/'
 if (cd "$windows_copy" && swift build --build-tests \
   --scratch-path "$scratch/windows-tests-build") >"$scratch/windows-tests.log" 2>&1; then
+  has_own_symbols "$scratch/windows-tests-build" TestSupport ||
+    fail "TestSupport compiled to an empty module in the Windows tests' step: nothing of it was checked"
   built=$( (grep -LrE '^#if (!os\(Windows\)|os\(macOS\) \|\| os\(Linux\))$' \
     Tests/AppDirectoriesTests Tests/appdirsTests || true) | wc -l)
   echo "check-platform-branches: the tests Windows builds compile ($built test files, TestSupport's Windows branch)"
