@@ -388,8 +388,118 @@
       }
     }
 
-    @Test(arguments: [AppDirectory.data, .config, .state, .logs, .runtime])
-    func onlyTheCacheIsPruned(_ kind: AppDirectory) throws {
+    /// A log directory of files with known sizes and modification times (each also read then),
+    /// and the directories to resolve it; `EX_LOG_DIR` and the other variables as given.
+    struct Logs {
+      let root: TemporaryRoot
+      let dirs: AppDirectories
+      let path: String
+
+      init(_ root: TemporaryRoot, _ variables: [String: String] = [:]) throws {
+        self.root = root
+        try root.makeDirectory(root.home, mode: 0o700)
+        dirs = try AppDirectories(
+          app: "ExampleApp", organization: nil, layout: .native, environmentPrefix: "EX",
+          environment: root.environment(variables), syscalls: .live)
+        path = try dirs.directory(.logs).path
+      }
+
+      func file(_ relative: String, size: Int, days: Int) throws {
+        let full = path + "/" + relative
+        try FileManager.default.createDirectory(
+          atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(repeating: 0x6C, count: size).write(to: URL(fileURLWithPath: full))
+        PruneTests.age(full, accessedDaysAgo: days, modifiedDaysAgo: days)
+      }
+
+      var files: [String] {
+        root.allPaths().filter { $0.hasPrefix(path + "/") }.map {
+          String($0.dropFirst(path.count + 1))
+        }
+        .sorted()
+      }
+    }
+
+    /// The logs of every row: `app.log` written a day ago (the newest), `app.1.log` 20 days ago,
+    /// `app.2.log` 40, `old/app.3.log` 60; 5000, 1000, 1000 and 1000 bytes; and a link to a
+    /// file outside, 90 days old.
+    static let logRows: [Row] = [
+      Row(
+        name: "older than 14 days", olderThan: .seconds(14 * day), keepingUnder: nil,
+        left: ["app.log"], removedFiles: 4),
+      Row(
+        name: "older than 30 days", olderThan: .seconds(30 * day), keepingUnder: nil,
+        left: ["app.1.log", "app.log"], removedFiles: 3),
+      // A budget counts regular files: a link goes by age only, as in a cache.
+      Row(
+        name: "7,000 bytes: the oldest goes first", olderThan: nil, keepingUnder: 7000,
+        left: ["app.1.log", "app.2.log", "app.log", "link"], removedFiles: 1),
+      Row(
+        name: "100 bytes: the newest alone is over, and kept", olderThan: nil, keepingUnder: 100,
+        left: ["app.log", "link"], removedFiles: 3),
+      Row(
+        name: "everything is old: the newest of them is kept", olderThan: .seconds(0),
+        keepingUnder: 0, left: ["app.log"], removedFiles: 4),
+    ]
+
+    @Test(arguments: logRows)
+    func logsKeepABudgetAndTheNewestFile(_ row: Row) throws {
+      try TemporaryRoot.with { root in
+        let logs = try Logs(root)
+        try logs.file("app.log", size: 5000, days: 1)
+        try logs.file("app.1.log", size: 1000, days: 20)
+        try logs.file("app.2.log", size: 1000, days: 40)
+        try logs.file("old/app.3.log", size: 1000, days: 60)
+        try root.writeFile(root.at("outside"), "outside")
+        try root.makeSymlink(logs.path + "/link", to: root.at("outside"))
+        Self.age(logs.path + "/link", accessedDaysAgo: 90, modifiedDaysAgo: 90)
+        let before = logs.files
+        let planned = try logs.dirs.prune(
+          .logs, olderThan: row.olderThan, keepingUnder: row.keepingUnder, dryRun: true)
+        #expect(logs.files == before)
+        #expect(planned.removedFiles == row.removedFiles)
+        let report = try logs.dirs.prune(
+          .logs, olderThan: row.olderThan, keepingUnder: row.keepingUnder)
+        #expect(logs.files == row.left)
+        #expect(report.removedFiles == row.removedFiles)
+        #expect(report.keptNewest == logs.path + "/app.log")
+        #expect(report.remainingFiles == row.left.count)
+        // The directory stays; the link's target is untouched; no tag was written or asked for.
+        #expect(root.exists(logs.path))
+        #expect(try String(contentsOfFile: root.at("outside"), encoding: .utf8) == "outside")
+        if let budget = row.keepingUnder, report.remainingBytes > budget {
+          #expect(
+            row.left.filter { $0 != "link" } == ["app.log"],
+            "only the newest file can be over the budget")
+        }
+      }
+    }
+
+    @Test func anOverridesLogDirectoryNeedsNoTagButTheRestOfTheProof() throws {
+      try TemporaryRoot.with { root in
+        let logs = try Logs(root, ["EX_LOG_DIR": root.at("elsewhere/logs")])
+        #expect(logs.path == root.at("elsewhere/logs"))
+        try logs.file("new.log", size: 10, days: 0)
+        try logs.file("old.log", size: 10, days: 30)
+        let report = try logs.dirs.prune(.logs, olderThan: .seconds(7 * Self.day))
+        #expect(report.removedFiles == 1)
+        #expect(logs.files == ["new.log"])
+        // The home named as the log directory is refused, and nothing is removed.
+        try root.write("mine", to: "home/notes.txt")
+        let home = try AppDirectories(
+          app: "ExampleApp", organization: nil, layout: .native, environmentPrefix: "EX",
+          environment: root.environment(["EX_LOG_DIR": root.home]), syscalls: .live)
+        #expect(
+          throws: DirectoryError.cleanRefused(path: root.home, reason: .baseDirectory(.home))
+        ) {
+          _ = try home.prune(.logs, olderThan: .seconds(0))
+        }
+        #expect(root.exists(root.home + "/notes.txt"))
+      }
+    }
+
+    @Test(arguments: [AppDirectory.data, .config, .state, .runtime])
+    func onlyTheCacheAndTheLogsArePruned(_ kind: AppDirectory) throws {
       try TemporaryRoot.with { root in
         let cache = try Cache(root)
         #expect(throws: DirectoryError.unsupported(reason: .pruning(kind))) {

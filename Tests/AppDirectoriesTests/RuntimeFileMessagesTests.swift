@@ -27,8 +27,8 @@ import Testing
     ),
     (
       .unsupported(reason: .pruning(.data)),
-      "only the cache is pruned, not data: its files may be the only copy",
-      "Prune .cache; remove the files of other kinds yourself when the application no longer needs them."
+      "only the cache and the logs are pruned, not data: its files may be the only copy",
+      "Prune .cache or .logs; remove the files of other kinds yourself when the application no longer needs them."
     ),
   ]
 

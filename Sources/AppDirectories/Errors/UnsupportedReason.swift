@@ -33,7 +33,7 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
     case .searchPathDirectory(let rawValue):
       "FileManager.SearchPathDirectory(rawValue: \(rawValue)) has no meaning on this platform"
     case .pruning(let kind):
-      "only the cache is pruned, not \(kind): its files may be the only copy"
+      "only the cache and the logs are pruned, not \(kind): its files may be the only copy"
     }
   }
 
@@ -49,7 +49,7 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
     case .searchPathDomain:
       "Use the user domain, .userDomainMask."
     case .pruning:
-      "Prune .cache; remove the files of other kinds yourself when the application no longer needs them."
+      "Prune .cache or .logs; remove the files of other kinds yourself when the application no longer needs them."
     }
   }
 }

@@ -3,9 +3,9 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
 /// What ``AppDirectories/AppDirectories/prune(_:olderThan:keepingUnder:dryRun:)`` removed (or,
-/// in a dry run, would remove) from the cache, and what is left.
+/// in a dry run, would remove) from the cache or the log directory, and what is left.
 public struct PruneReport: Sendable, Hashable {
-  /// The cache directory.
+  /// The cache or log directory.
   public let path: String
   /// The regular files and symbolic links removed.
   public let removedFiles: Int
@@ -22,12 +22,18 @@ public struct PruneReport: Sendable, Hashable {
   public let failures: [RemovalFailure]
   /// Whether this describes a dry run, which changed nothing.
   public let isDryRun: Bool
+  /// The log directory's newest file, which is kept whatever its age and the budget, since a
+  /// running application may be writing it; `nil` for a cache, or logs without a file. When
+  /// the budget is not met, this file is why.
+  public let keptNewest: String?
 
   /// Records a report.
   public init(
     path: String, removedFiles: Int, removedBytes: Int64, remainingFiles: Int,
-    remainingBytes: Int64, keptBecauseChanged: Int, failures: [RemovalFailure], isDryRun: Bool
+    remainingBytes: Int64, keptBecauseChanged: Int, failures: [RemovalFailure], isDryRun: Bool,
+    keptNewest: String? = nil
   ) {
+    self.keptNewest = keptNewest
     self.path = path
     self.removedFiles = removedFiles
     self.removedBytes = removedBytes
@@ -40,9 +46,9 @@ public struct PruneReport: Sendable, Hashable {
 }
 
 extension AppDirectories {
-  /// Keeps the cache within a budget: removes the files not used for `age`, then the least
-  /// recently used ones until the rest fit in `bytes`, then the directories that this left
-  /// empty.
+  /// Keeps the cache (or the logs) within a budget: removes the files not used for `age`, then
+  /// the least recently used ones until the rest fit in `bytes`, then the directories that this
+  /// left empty.
   ///
   /// ```swift
   /// import AppDirectories
@@ -63,9 +69,22 @@ extension AppDirectories {
   ///   (``PruneReport/keptBecauseChanged``).
   /// - A file that cannot be removed does not stop the rest; each is in
   ///   ``PruneReport/failures``.
+  /// - Logs keep a budget by the same rules, with two differences: the log directory carries
+  ///   no `CACHEDIR.TAG`, so an override's log directory needs none (the rest of the proof
+  ///   holds), and its newest file (by modification time) is always kept, since a running
+  ///   application may be writing it, even when it alone is over the budget
+  ///   (``PruneReport/keptNewest`` names it).
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp")
+  /// let logs = try dirs.prune(.logs, olderThan: .seconds(14 * 86_400), keepingUnder: 50 << 20)
+  /// print("removed \(logs.removedFiles) log files; kept \(logs.keptNewest ?? "no file")")
+  /// ```
   ///
   /// - Parameters:
-  ///   - kind: ``AppDirectory/cache``; any other kind throws
+  ///   - kind: ``AppDirectory/cache`` or ``AppDirectory/logs``; any other kind throws
   ///     ``DirectoryError/unsupported(reason:)``, since its files may be the only copy.
   ///   - age: Remove the files last used longer ago than this; `nil` for no age limit.
   ///   - bytes: Then remove the least recently used files until the regular files left take at
@@ -75,9 +94,14 @@ extension AppDirectories {
     _ kind: AppDirectory, olderThan age: Duration? = nil, keepingUnder bytes: Int64? = nil,
     dryRun: Bool = false
   ) throws(DirectoryError) -> PruneReport {
-    guard kind == .cache else { throw .unsupported(reason: .pruning(kind)) }
-    let path = try resolution(for: .cache).path
-    guard let target = try prove(path, proof: removalProof(), requiringTag: cacheNeedsTag()) else {
+    guard kind == .cache || kind == .logs else { throw .unsupported(reason: .pruning(kind)) }
+    let isCache = kind == .cache
+    let path = try resolution(for: kind).path
+    // Logs carry no tag: the proof of section 10 alone.
+    guard
+      let target = try prove(
+        path, proof: removalProof(), requiringTag: isCache ? cacheNeedsTag() : false)
+    else {
       return PruneReport(
         path: path, removedFiles: 0, removedBytes: 0, remainingFiles: 0, remainingBytes: 0,
         keptBecauseChanged: 0, failures: [], isDryRun: dryRun)
@@ -89,8 +113,8 @@ extension AppDirectories {
     }
     let now = Int64(syscalls.secondsSinceEpoch()) * 1_000_000_000
     let cutoff = age.map { now - Self.nanoseconds($0) }
-    var plan = PrunePlan(syscalls: syscalls, cache: path)
-    guard bytes != nil else {
+    var plan = PrunePlan(syscalls: syscalls, cache: path, keepsNewest: !isCache)
+    guard bytes != nil || !isCache else {
       // By age alone, one walk decides and removes: each file's `fstatat` is the look just
       // before its `unlinkat`.
       return plan.removeOlder(than: cutoff, in: directory, dryRun: dryRun)
@@ -156,10 +180,20 @@ struct PrunePlan {
   private var failures: [RemovalFailure] = []
   private var isDone = false
 
-  init(syscalls: any SystemCalls, cache: String) {
+  /// Whether the directory is a log directory: no `CACHEDIR.TAG` is kept or counted, and the
+  /// newest file (by modification time) is never removed.
+  let keepsNewest: Bool
+  /// The newest file, when ``keepsNewest``.
+  private var newest: Int?
+
+  init(syscalls: any SystemCalls, cache: String, keepsNewest: Bool = false) {
     self.syscalls = syscalls
     self.cache = cache
+    self.keepsNewest = keepsNewest
   }
+
+  /// The names the walks leave alone at the top: the cache's tag.
+  private var skipped: Set<FileName> { keepsNewest ? [] : [CacheDirectoryTag.name] }
 
   /// Removes, in one walk, each regular file and symbolic link last used before `cutoff`
   /// (none without one), looked at with `fstatat` on its open directory just before its
@@ -177,7 +211,7 @@ struct PrunePlan {
     if let tag, tag.linkCount > 1 { leftLinked[FileIdentity(tag)] = tag.size }
     // The folders a file was removed from, and the folders above them, by identity.
     var emptied = Set<FileIdentity>()
-    let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
+    let failed = tree.walk(directory, at: path, skipping: skipped) {
       parent, name, type, folder, _ in
       if type == .directory { return .descend }
       let status: FileStatus
@@ -245,7 +279,7 @@ struct PrunePlan {
     tag = tagStatus(in: directory)
     var found: [Entry] = []
     var folders: [FileIdentity: EntryKey] = [:]
-    let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
+    let failed = tree.walk(directory, at: path, skipping: skipped) {
       parent, name, type, folder, _ in
       if let above = folder.parentIdentity, let own = folder.names.last {
         folders[folder.identity] = EntryKey(folder: above, name: own)
@@ -263,6 +297,16 @@ struct PrunePlan {
     }
     entries = found
     folderKeys = folders
+    if keepsNewest {
+      newest = entries.indices.max { first, second in
+        let (a, b) = (entries[first], entries[second])
+        return (a.status.modificationSeconds, a.status.modificationNanoseconds)
+          != (b.status.modificationSeconds, b.status.modificationNanoseconds)
+          ? (a.status.modificationSeconds, a.status.modificationNanoseconds)
+            < (b.status.modificationSeconds, b.status.modificationNanoseconds)
+          : EntryKey.precedes(a.key, b.key)
+      }
+    }
     failures += failed.map { RemovalFailure(path: $0.path, errno: $0.errno) }
   }
 
@@ -271,7 +315,7 @@ struct PrunePlan {
   /// at most `budget` bytes.
   mutating func choose(olderThan cutoff: Int64?, keepingUnder budget: Int64?) {
     if let cutoff {
-      for index in entries.indices where entries[index].status.lastUse < cutoff {
+      for index in entries.indices where entries[index].status.lastUse < cutoff && index != newest {
         mark(index)
       }
     }
@@ -282,7 +326,9 @@ struct PrunePlan {
     // is the same on every run).
     var inodes: [FileIdentity: [Int]] = [:]
     for index in entries.indices
-    where chosen[entries[index].key] == nil && entries[index].status.type == .regular {
+    where chosen[entries[index].key] == nil && entries[index].status.type == .regular
+      && index != newest
+    {
       inodes[FileIdentity(entries[index].status), default: []].append(index)
     }
     let order = inodes.values.sorted { first, second in
@@ -292,8 +338,12 @@ struct PrunePlan {
         ? a.status.lastUse < b.status.lastUse : EntryKey.precedes(a.key, b.key)
     }
     for names in order {
-      // A hard link to a file the tag shares is never worth removing.
+      // A hard link to a file the tag or the newest log shares is never worth removing.
       if let tag, FileIdentity(tag) == FileIdentity(entries[names[0]].status) { continue }
+      if let newest, FileIdentity(entries[newest].status) == FileIdentity(entries[names[0]].status)
+      {
+        continue
+      }
       for index in names { mark(index) }
       left -= entries[names[0]].status.size
       if left <= budget { break }
@@ -309,7 +359,7 @@ struct PrunePlan {
 
   /// The cache's own `CACHEDIR.TAG`, when it is a regular file.
   private func tagStatus(in directory: Int32) -> FileStatus? {
-    guard
+    guard !keepsNewest,
       case .success(let status) = syscalls.status(
         in: directory, entry: CacheDirectoryTag.name, followSymlinks: false),
       status.type == .regular
@@ -360,7 +410,7 @@ struct PrunePlan {
     var all = entries
     let plan = chosen
     let tidy = foldersToTidy
-    let failed = tree.walk(directory, at: path, skipping: [CacheDirectoryTag.name]) {
+    let failed = tree.walk(directory, at: path, skipping: skipped) {
       parent, name, type, folder, _ in
       if type == .directory {
         return tidy.contains(EntryKey(folder: folder.identity, name: name)) ? .descend : .next
@@ -432,6 +482,25 @@ struct PrunePlan {
       path: cache, removedFiles: isDone ? removedFiles : gone.count, removedBytes: bytes,
       remainingFiles: entries.count - gone.count + (tag == nil ? 0 : 1),
       remainingBytes: remainingBytes, keptBecauseChanged: keptBecauseChanged,
-      failures: failures, isDryRun: isDryRun)
+      failures: failures, isDryRun: isDryRun, keptNewest: newestPath)
+  }
+
+  /// The newest log file's path, for the report.
+  private var newestPath: String? {
+    guard let newest else { return nil }
+    return POSIXPath.join(
+      path(of: entries[newest].key.folder), entries[newest].key.name.description)
+  }
+
+  /// A folder's path, climbed from its identity to the directory's top through the names the
+  /// survey met.
+  private func path(of folder: FileIdentity) -> String {
+    var names: [String] = []
+    var at = folder
+    while let key = folderKeys[at] {
+      names.append(key.name.description)
+      at = key.folder
+    }
+    return names.reversed().reduce(cache) { POSIXPath.join($0, $1) }
   }
 }
