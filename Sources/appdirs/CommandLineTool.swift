@@ -204,8 +204,10 @@ enum CommandLineTool {
     switch error {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
       .migrationFailed(_, .linkWithKeptSource), .migrationFailed(_, .notTheApplications),
-      .migrationFailed(_, .outsideIsolationRoot), .cleanRefused:
-      // A refusal of the proof rules names what was asked for: the request, not the disk.
+      .migrationFailed(_, .outsideIsolationRoot), .cleanRefused,
+      .nameTooLong(_, .socketAddress):
+      // A refusal of the proof rules names what was asked for: the request, not the disk; a
+      // socket's name that fits no sun_path is the name's fault too.
       .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
     case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser,

@@ -26,6 +26,13 @@ import Testing
       "Wait until the other process ends or releases the lock (the system releases it when the holder exits), or wait for it."
     ),
     (
+      .nameTooLong(
+        path: "/run/user/1000/ExampleApp/" + String(repeating: "s", count: 100),
+        limit: .socketAddress(bytes: 127, capacity: 108)),
+      "cannot use /run/user/1000/ExampleApp/\(String(repeating: "s", count: 100)) as a socket: it is 127 bytes with its NUL, more than the 108 of a socket address (sun_path), and the socket's name does not fit even in a short private directory",
+      "Use a shorter socket name, such as control.sock: a socket's path and its NUL must fit in the 108 bytes of sun_path."
+    ),
+    (
       .unsupported(reason: .pruning(.data)),
       "only the cache is pruned, not data: its files may be the only copy",
       "Prune .cache; remove the files of other kinds yourself when the application no longer needs them."

@@ -174,20 +174,26 @@
       }
     }
 
-    @Test func aNameTooLongEvenForTheShortDirectoryIsNameTooLong() throws {
+    @Test func aNameTooLongEvenForTheShortDirectoryIsTooLongForSunPath() throws {
       try TemporaryRoot.with { root in
         // An isolated environment: the short directory never goes to the real /tmp.
         let environment = ProcessEnvironment.isolated(in: URL(fileURLWithPath: root.path))
         let dirs = try AppDirectories(app: Self.application, environment: environment)
         let name = String(repeating: "s", count: 100)
-        #expect(throws: DirectoryError.self) { _ = try dirs.socketURL(named: name) }
+        let before = root.allPaths()
         do throws(DirectoryError) {
           _ = try dirs.socketURL(named: name)
-        } catch .nameTooLong(let path) {
+          Issue.record("a socket name of 100 bytes was given a path")
+        } catch .nameTooLong(let path, let limit) {
           #expect(path.hasSuffix("/\(Self.application)/\(name)"))
+          #expect(
+            limit
+              == .socketAddress(
+                bytes: path.utf8.count + 1, capacity: SocketAddress.capacity(on: .host)))
         } catch {
           Issue.record("expected nameTooLong, got \(error)")
         }
+        #expect(root.allPaths() == before)
       }
     }
 

@@ -293,6 +293,24 @@
       )
       try root.makeSocket(lines[0])
     }
+
+    /// A socket name that fits no `sun_path`, not even in the short directory, is the request's
+    /// fault: a usage error that names `sun_path` and the byte counts, and nothing is made.
+    @Test func aSocketNameThatFitsNoSunPathIsAUsageError() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let name = String(repeating: "s", count: 100)
+      let path = root.at("run/ExampleApp/\(name)")
+      let before = root.allPaths()
+      try Tool.run(
+        ["path", "runtime", "--app", "ExampleApp", "--socket", name],
+        environment: root.toolEnvironment, in: root,
+        standardError: .lines([
+          "appdirs: error: cannot use \(path) as a socket: it is \(path.utf8.count + 1) bytes with its NUL, more than the 108 of a socket address (sun_path), and the socket's name does not fit even in a short private directory",
+          "appdirs: note: Use a shorter socket name, such as control.sock: a socket's path and its NUL must fit in the 108 bytes of sun_path.",
+        ])
+      ).expect(status: 64, output: [])
+      #expect(root.allPaths() == before)
+    }
   }
 
   extension ToolResult {

@@ -50,8 +50,9 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case permissionDenied(path: String, errno: SystemErrno)
   /// The directory would have to be created on a read-only file system.
   case readOnlyFileSystem(path: String)
-  /// The path, or one of its components, is longer than the file system allows.
-  case nameTooLong(path: String)
+  /// The path, or one of its components, is longer than `limit` allows: the file system's,
+  /// or for a socket, `sun_path` (then the name given is at fault: a request, not the disk).
+  case nameTooLong(path: String, limit: NameLengthLimit = .fileSystem)
   /// The runtime directory is not a private directory of the user (owner, mode or type wrong).
   case insecureRuntimeDirectory(path: String, problem: PrivateDirectoryProblem)
   /// Creating the directory failed for another reason, given by `errno`.
@@ -78,7 +79,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notADirectory(let path), .danglingSymlink(let path), .symbolicLinkLoop(let path),
       .readOnlyFileSystem(let path),
       .ownedByAnotherUser(let path, _, _), .directoryOfAnotherUser(let path, _, _),
-      .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
+      .nameTooLong(let path, _), .permissionDenied(let path, _), .creationFailed(let path, _),
       .insecureRuntimeDirectory(let path, _), .notARegularFile(let path), .lockHeld(let path, _):
       path
     case .migrationFailed(_, .failed(let path, _)),
@@ -95,7 +96,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .permissionDenied(_, let errno), .creationFailed(_, let errno): errno
     case .readOnlyFileSystem: .readOnlyFileSystem
-    case .nameTooLong: .nameTooLong
+    case .nameTooLong(_, .fileSystem): .nameTooLong
     case .notADirectory: .notDirectory
     case .symbolicLinkLoop: .tooManySymbolicLinks
     case .insecureRuntimeDirectory(_, .unexaminable(let errno)): errno
@@ -131,8 +132,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "permission denied at \(path): \(errno)"
     case .readOnlyFileSystem(let path):
       "cannot create \(path): the file system is read-only"
-    case .nameTooLong(let path):
-      "cannot create \(path): the name is too long for the file system"
+    case .nameTooLong(let path, .fileSystem):
+      "cannot create \(path): \(NameLengthLimit.fileSystem)"
+    case .nameTooLong(let path, let limit):
+      "cannot use \(path) as a socket: \(limit)"
     case .insecureRuntimeDirectory(let path, let problem):
       "refusing the runtime directory \(path): it \(problem)"
     case .creationFailed(let path, let errno):
@@ -184,8 +187,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       platform.usesXDG
         ? "Point the matching XDG_* variable at a writable file system, or remount it read-write."
         : "Remount the volume read-write, or point the application's override at a writable file system."
-    case .nameTooLong:
+    case .nameTooLong(_, .fileSystem):
       "Use a shorter application name or a shorter base directory."
+    case .nameTooLong(_, .socketAddress(_, let capacity)):
+      "Use a shorter socket name, such as control.sock: a socket's path and its NUL must fit in the \(capacity) bytes of sun_path."
     case .insecureRuntimeDirectory(let path, _):
       "Make \(path) a directory you own with mode 0700, or remove it so that it can be created safely; or point the variable that chose it (\(platform.usesXDG ? "XDG_RUNTIME_DIR, or the application's own" : "the application's runtime override")) at such a directory."
     case .creationFailed(let path, let errno):
