@@ -213,7 +213,7 @@ enum CommandLineTool {
     case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser,
       .directoryOfAnotherUser,
       .permissionDenied,
-      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .notARegularFile:
+      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .foreignFile:
       .cannotCreate
     case .lockHeld: .temporaryFailure
     }

@@ -11,9 +11,25 @@ import Testing
 @Suite struct RuntimeFileMessagesTests {
   static let messages: [(error: DirectoryError, description: String, suggestion: String)] = [
     (
-      .notARegularFile(path: "/run/user/1000/ExampleApp/instance.lock"),
-      "/run/user/1000/ExampleApp/instance.lock exists but is not a regular file",
+      .foreignFile(path: "/run/user/1000/ExampleApp/instance.lock", found: .fifo),
+      "/run/user/1000/ExampleApp/instance.lock is a FIFO (a named pipe), not a regular file; it is not used",
       "Move or remove what is at /run/user/1000/ExampleApp/instance.lock; the file is made again when it is needed."
+    ),
+    (
+      .foreignFile(path: "/run/user/1000/ExampleApp/instance.lock", found: .directory),
+      "/run/user/1000/ExampleApp/instance.lock is a directory, not a regular file; it is not used",
+      "Move or remove what is at /run/user/1000/ExampleApp/instance.lock; the file is made again when it is needed."
+    ),
+    (
+      .foreignFile(
+        path: "/run/user/1000/ExampleApp/instance.lock", found: .fileOfAnotherUser(owner: 7)),
+      "/run/user/1000/ExampleApp/instance.lock is a file of user 7, not one of yours; it is not used",
+      "Remove /run/user/1000/ExampleApp/instance.lock if you did not put it there, and check who else may write to /run/user/1000/ExampleApp (ls -ld shows its owner and mode); the file is made again when it is needed."
+    ),
+    (
+      .foreignFile(path: "/run/user/1000/ExampleApp/instance.lock", found: .hardLink(linkCount: 2)),
+      "/run/user/1000/ExampleApp/instance.lock is a hard link: the file has 2 names, so it is another file too; it is not used",
+      "Remove /run/user/1000/ExampleApp/instance.lock: the other names of the file keep it as it is, and the library's own file is made again when it is needed."
     ),
     (
       .lockHeld(path: "/run/user/1000/ExampleApp/instance.lock", holder: 4242),

@@ -57,10 +57,11 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case insecureRuntimeDirectory(path: String, problem: PrivateDirectoryProblem)
   /// Creating the directory failed for another reason, given by `errno`.
   case creationFailed(path: String, errno: SystemErrno)
-  /// Something that is not a regular file (a directory, a symbolic link, a FIFO) stands where
-  /// the library keeps a file of its own, such as a lock file. It is not opened through, not
-  /// used and not changed.
-  case notARegularFile(path: String)
+  /// Something stands where the library keeps a file of its own, such as a lock file, that is
+  /// not a regular file of the effective user with one name: `found` says what it is (a
+  /// directory, a FIFO, another user's file, a hard link to another file). It is not opened
+  /// through, not used and not changed.
+  case foreignFile(path: String, found: ForeignFile)
   /// Another process holds the lock whose file is at `path`; `holder` is the process ID it
   /// wrote there, when one could be read (for messages only: it is never trusted).
   case lockHeld(path: String, holder: Int32?)
@@ -80,7 +81,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       .readOnlyFileSystem(let path),
       .ownedByAnotherUser(let path, _, _), .directoryOfAnotherUser(let path, _, _),
       .nameTooLong(let path, _), .permissionDenied(let path, _), .creationFailed(let path, _),
-      .insecureRuntimeDirectory(let path, _), .notARegularFile(let path), .lockHeld(let path, _):
+      .insecureRuntimeDirectory(let path, _), .foreignFile(let path, _), .lockHeld(let path, _):
       path
     case .migrationFailed(_, .failed(let path, _)),
       .migrationFailed(_, .foreignLeftover(let path, _)):
@@ -140,8 +141,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "refusing the runtime directory \(path): it \(problem)"
     case .creationFailed(let path, let errno):
       "cannot create \(path): \(errno)"
-    case .notARegularFile(let path):
-      "\(path) exists but is not a regular file"
+    case .foreignFile(let path, let found):
+      "\(path) \(found); it is not used"
     case .lockHeld(let path, let holder?):
       "\(path) is locked by process \(holder)"
     case .lockHeld(let path, nil):
@@ -193,10 +194,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Use a shorter socket name, such as control.sock: a socket's path and its NUL must fit in the \(capacity) bytes of sun_path."
     case .insecureRuntimeDirectory(let path, _):
       "Make \(path) a directory you own with mode 0700, or remove it so that it can be created safely; or point the variable that chose it (\(platform.usesXDG ? "XDG_RUNTIME_DIR, or the application's own" : "the application's runtime override")) at such a directory."
-    case .creationFailed(let path, let errno):
-      if errno == .tooManyLinks {
-        "Remove \(path): it is a hard link to another file, so it is not the library's own; it is made again when it is needed."
-      } else if errno.isOutOfSpace {
+    case .creationFailed(_, let errno):
+      if errno.isOutOfSpace {
         "Free some disk space or raise the quota, then try again."
       } else if errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem {
         platform == .windows
@@ -207,7 +206,11 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       } else {
         "Check the path and its parent directories, then try again."
       }
-    case .notARegularFile(let path):
+    case .foreignFile(let path, .fileOfAnotherUser):
+      "Remove \(path) if you did not put it there, and check who else may write to \(style.parent(path)) (\(Self.ownerCommand(platform))); the file is made again when it is needed."
+    case .foreignFile(let path, .hardLink):
+      "Remove \(path): the other names of the file keep it as it is, and the library's own file is made again when it is needed."
+    case .foreignFile(let path, _):
       "Move or remove what is at \(path); the file is made again when it is needed."
     case .lockHeld(_, let holder?):
       "Wait until process \(holder) ends or releases the lock (the system releases it when the holder exits), or wait for it."
