@@ -255,6 +255,22 @@
       #expect(root.allPaths() == before)
     }
 
+    /// The usage line shows the order the examples use and SPEC section 12 writes, options
+    /// before LOCKNAME, and a command line in that order runs.
+    @Test func theUsageLinePutsTheOptionsBeforeTheLockName() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let help = try Tool.run(["lock", "--help"], environment: root.toolEnvironment, in: root)
+      #expect(help.status == 0)
+      #expect(
+        help.lines.filter { $0.hasPrefix("USAGE: ") } == [
+          "USAGE: appdirs lock --app NAME [--env-prefix PREFIX] [--org NAME] [--layout native|xdg|xdg-where-set] [--wait] LOCKNAME -- COMMAND…"
+        ])
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "--wait", "instance", "--", "/bin/sh", "-c", "echo ran"],
+        environment: root.toolEnvironment, in: root
+      ).expect(status: 0, output: ["ran"])
+    }
+
     @Test func anInvalidLockNameIsRefusedAndNothingIsMade() throws {
       let root = try TemporaryRoot.withUserDirectories()
       let before = root.allPaths()
