@@ -19,24 +19,32 @@ enum CommandLineTool {
     let options: [OptionSpec]
     /// Options of which at most one may be given, shown as `[--json | --shell]`.
     var exclusiveOptions: [String] = []
+    /// Options that the command cannot run without, shown without brackets.
+    var requiredOptions: [String] = []
     let examples: [String]
     let run: @Sendable (ParsedArguments, ProcessEnvironment) throws -> Platform.ExitCode
 
-    /// The usage line, made from the tables: `appdirs path KIND [--app NAME] …`; a command
-    /// after `--` comes last, since the options end there.
+    /// The usage line, made from the tables: `appdirs path KIND [--app NAME] …`. A command
+    /// that runs another reads as `flock(1)` and `env` do, its options first, then its own
+    /// arguments, then the command after `--`, since the options end there:
+    /// `appdirs lock --app NAME [--wait] LOCKNAME -- COMMAND…`.
     var usage: String {
-      var words = ["appdirs", name]
-      for argument in arguments where !argument.isCommand {
-        words.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
-      }
+      var optionWords: [String] = []
       for option in options where !exclusiveOptions.contains(option.name) {
-        words.append("[\(option.label)]")
+        optionWords.append(
+          requiredOptions.contains(option.name) ? option.label : "[\(option.label)]")
       }
       if !exclusiveOptions.isEmpty {
-        words.append("[" + exclusiveOptions.joined(separator: " | ") + "]")
+        optionWords.append("[" + exclusiveOptions.joined(separator: " | ") + "]")
       }
-      words += arguments.filter(\.isCommand).map(\.name)
-      return words.joined(separator: " ")
+      var argumentWords: [String] = []
+      for argument in arguments where !argument.isCommand {
+        argumentWords.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+      }
+      let commands = arguments.filter(\.isCommand).map { $0.name + "…" }
+      let words =
+        commands.isEmpty ? argumentWords + optionWords : optionWords + argumentWords + commands
+      return (["appdirs", name] + words).joined(separator: " ")
     }
 
     /// Checks the positional arguments against the table, the one place that does: each
@@ -204,14 +212,16 @@ enum CommandLineTool {
     switch error {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
       .migrationFailed(_, .linkWithKeptSource), .migrationFailed(_, .notTheApplications),
-      .migrationFailed(_, .outsideIsolationRoot), .cleanRefused:
-      // A refusal of the proof rules names what was asked for: the request, not the disk.
+      .migrationFailed(_, .outsideIsolationRoot), .cleanRefused,
+      .nameTooLong(_, .socketAddress):
+      // A refusal of the proof rules names what was asked for: the request, not the disk; a
+      // socket's name that fits no sun_path is the name's fault too.
       .usage
     case .homeUnavailable, .insecureRuntimeDirectory: .configuration
     case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser,
       .directoryOfAnotherUser,
       .permissionDenied,
-      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .notARegularFile:
+      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .foreignFile:
       .cannotCreate
     case .lockHeld: .temporaryFailure
     }

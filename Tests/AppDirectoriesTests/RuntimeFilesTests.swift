@@ -174,20 +174,26 @@
       }
     }
 
-    @Test func aNameTooLongEvenForTheShortDirectoryIsNameTooLong() throws {
+    @Test func aNameTooLongEvenForTheShortDirectoryIsTooLongForSunPath() throws {
       try TemporaryRoot.with { root in
         // An isolated environment: the short directory never goes to the real /tmp.
         let environment = ProcessEnvironment.isolated(in: URL(fileURLWithPath: root.path))
         let dirs = try AppDirectories(app: Self.application, environment: environment)
         let name = String(repeating: "s", count: 100)
-        #expect(throws: DirectoryError.self) { _ = try dirs.socketURL(named: name) }
+        let before = root.allPaths()
         do throws(DirectoryError) {
           _ = try dirs.socketURL(named: name)
-        } catch .nameTooLong(let path) {
+          Issue.record("a socket name of 100 bytes was given a path")
+        } catch .nameTooLong(let path, let limit) {
           #expect(path.hasSuffix("/\(Self.application)/\(name)"))
+          #expect(
+            limit
+              == .socketAddress(
+                bytes: path.utf8.count + 1, capacity: SocketAddress.capacity(on: .host)))
         } catch {
           Issue.record("expected nameTooLong, got \(error)")
         }
+        #expect(root.allPaths() == before)
       }
     }
 
@@ -320,18 +326,21 @@
       after.release()
     }
 
-    /// What a test plants at the lock file's place.
+    /// What a test plants at the lock file's place, and what the error calls it.
     static let plantedLockFiles:
-      [(name: String, plant: @Sendable (TemporaryRoot, String) throws -> Void)] = [
+      [(
+        name: String, plant: @Sendable (TemporaryRoot, String) throws -> Void, found: ForeignFile
+      )] = [
         (
           "a symbolic link to a file",
           { root, path in
             try root.makeSymlink(path, to: root.at("target"))
-          }
+          },
+          .symbolicLink
         ),
-        ("a directory", { root, path in try root.makeDirectory(path, mode: 0o700) }),
-        ("a FIFO", { root, path in try root.makeFIFO(path) }),
-        ("a socket", { root, path in try root.makeSocket(path) }),
+        ("a directory", { root, path in try root.makeDirectory(path, mode: 0o700) }, .directory),
+        ("a FIFO", { root, path in try root.makeFIFO(path) }, .fifo),
+        ("a socket", { root, path in try root.makeSocket(path) }, .socket),
       ]
 
     @Test(arguments: plantedLockFiles.indices)
@@ -348,7 +357,7 @@
           _ = try dirs.lock(named: "instance")
           Issue.record("\(planted.name) was used as a lock file")
         } catch {
-          #expect(error == .notARegularFile(path: path), "\(planted.name)")
+          #expect(error == .foreignFile(path: path, found: planted.found), "\(planted.name)")
         }
         #expect(root.allPaths() == before, "\(planted.name)")
         #expect(!root.exists(root.at("target")))
@@ -364,7 +373,7 @@
         // Another file of the user's, given a second name where the lock file goes.
         try root.writeFile(root.at("precious"), "the user's own\n")
         #expect(link(root.at("precious"), path) == 0)
-        #expect(throws: DirectoryError.creationFailed(path: path, errno: .tooManyLinks)) {
+        #expect(throws: DirectoryError.foreignFile(path: path, found: .hardLink(linkCount: 2))) {
           _ = try dirs.lock(named: "instance")
         }
         #expect(
@@ -381,8 +390,8 @@
         try root.writeFile(path, "1\n")
         try root.changeOwner(path, to: otherUserID)
         #expect(
-          throws: DirectoryError.ownedByAnotherUser(
-            path: path, owner: otherUserID, isSymbolicLink: false)
+          throws: DirectoryError.foreignFile(
+            path: path, found: .fileOfAnotherUser(owner: otherUserID))
         ) {
           _ = try dirs.lock(named: "instance")
         }

@@ -255,6 +255,22 @@
       #expect(root.allPaths() == before)
     }
 
+    /// The usage line shows the order the examples use and SPEC section 12 writes, options
+    /// before LOCKNAME, and a command line in that order runs.
+    @Test func theUsageLinePutsTheOptionsBeforeTheLockName() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let help = try Tool.run(["lock", "--help"], environment: root.toolEnvironment, in: root)
+      #expect(help.status == 0)
+      #expect(
+        help.lines.filter { $0.hasPrefix("USAGE: ") } == [
+          "USAGE: appdirs lock --app NAME [--env-prefix PREFIX] [--org NAME] [--layout native|xdg|xdg-where-set] [--wait] LOCKNAME -- COMMAND…"
+        ])
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "--wait", "instance", "--", "/bin/sh", "-c", "echo ran"],
+        environment: root.toolEnvironment, in: root
+      ).expect(status: 0, output: ["ran"])
+    }
+
     @Test func anInvalidLockNameIsRefusedAndNothingIsMade() throws {
       let root = try TemporaryRoot.withUserDirectories()
       let before = root.allPaths()
@@ -264,6 +280,67 @@
         standardError: .failure("invalid name \"a/b\"")
       ).expect(status: 64, output: [])
       #expect(root.allPaths() == before)
+    }
+
+    /// What a test plants at the lock file's place, what the error calls it, and the fix.
+    static let foreignLockFiles:
+      [(name: String, plant: @Sendable (TemporaryRoot, String) throws -> Void, found: String)] = [
+        (
+          "a FIFO", { root, path in try root.makeFIFO(path) },
+          "is a FIFO (a named pipe), not a regular file"
+        ),
+        (
+          "a hard link to another file",
+          { root, path in
+            try root.write("the user's own\n", to: "precious")
+            guard link(root.at("precious"), path) == 0 else { throw SetupFailure("link", path) }
+          },
+          "is a hard link: the file has 2 names, so it is another file too"
+        ),
+        (
+          "a directory", { root, path in try root.makeDirectory(path) },
+          "is a directory, not a regular file"
+        ),
+      ]
+
+    /// Something else at the lock file's place is named for what it is, never used, and the
+    /// command is not run.
+    @Test(arguments: foreignLockFiles.indices)
+    func aForeignFileAtTheLockPathIsNamedForWhatItIs(_ index: Int) throws {
+      let row = Self.foreignLockFiles[index]
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory(root.at("run/ExampleApp"))
+      let file = Self.lockFile(root, "instance")
+      try row.plant(root, file)
+      let fix =
+        index == 1
+        ? "Remove \(file): the other names of the file keep it as it is, and the library's own file is made again when it is needed."
+        : "Move or remove what is at \(file); the file is made again when it is needed."
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo ran"],
+        environment: root.toolEnvironment, in: root,
+        standardError: .lines([
+          "appdirs: error: \(file) \(row.found); it is not used", "appdirs: note: \(fix)",
+        ])
+      ).expect(status: 73, output: [])
+      if index == 1 { #expect(try Tool.readText(root.at("precious")) == "the user's own\n") }
+    }
+
+    @Test(.needsRoot) func anotherUsersFileAtTheLockPathIsNamedAsSuch() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory(root.at("run/ExampleApp"))
+      let file = Self.lockFile(root, "instance")
+      try root.writeFile(file, "1\n")
+      try root.changeOwner(file, to: otherUserID)
+      try Tool.run(
+        ["lock", "--app", "ExampleApp", "instance", "--", "/bin/sh", "-c", "echo ran"],
+        environment: root.toolEnvironment, in: root,
+        standardError: .lines([
+          "appdirs: error: \(file) is a file of user \(otherUserID), not one of yours; it is not used",
+          "appdirs: note: Remove \(file) if you did not put it there, and check who else may write to \(root.at("run/ExampleApp")) (ls -ld shows its owner and mode); the file is made again when it is needed.",
+        ])
+      ).expect(status: 73, output: [])
+      #expect(try Tool.readText(file) == "1\n")
     }
 
     @Test func aSocketPathIsPrintedAndShortenedWhenTooLong() throws {
@@ -292,6 +369,24 @@
           == "socket: \(long)/ExampleApp/control.sock is \(long.utf8.count + 25) bytes with its NUL, more than the 108 of a socket address (sun_path); a short private directory (0700) is used instead"
       )
       try root.makeSocket(lines[0])
+    }
+
+    /// A socket name that fits no `sun_path`, not even in the short directory, is the request's
+    /// fault: a usage error that names `sun_path` and the byte counts, and nothing is made.
+    @Test func aSocketNameThatFitsNoSunPathIsAUsageError() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let name = String(repeating: "s", count: 100)
+      let path = root.at("run/ExampleApp/\(name)")
+      let before = root.allPaths()
+      try Tool.run(
+        ["path", "runtime", "--app", "ExampleApp", "--socket", name],
+        environment: root.toolEnvironment, in: root,
+        standardError: .lines([
+          "appdirs: error: cannot use \(path) as a socket: it is \(path.utf8.count + 1) bytes with its NUL, more than the 108 of a socket address (sun_path), and the socket's name does not fit even in a short private directory",
+          "appdirs: note: Use a shorter socket name, such as control.sock: a socket's path and its NUL must fit in the 108 bytes of sun_path.",
+        ])
+      ).expect(status: 64, output: [])
+      #expect(root.allPaths() == before)
     }
   }
 

@@ -50,16 +50,18 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case permissionDenied(path: String, errno: SystemErrno)
   /// The directory would have to be created on a read-only file system.
   case readOnlyFileSystem(path: String)
-  /// The path, or one of its components, is longer than the file system allows.
-  case nameTooLong(path: String)
+  /// The path, or one of its components, is longer than `limit` allows: the file system's,
+  /// or for a socket, `sun_path` (then the name given is at fault: a request, not the disk).
+  case nameTooLong(path: String, limit: NameLengthLimit = .fileSystem)
   /// The runtime directory is not a private directory of the user (owner, mode or type wrong).
   case insecureRuntimeDirectory(path: String, problem: PrivateDirectoryProblem)
   /// Creating the directory failed for another reason, given by `errno`.
   case creationFailed(path: String, errno: SystemErrno)
-  /// Something that is not a regular file (a directory, a symbolic link, a FIFO) stands where
-  /// the library keeps a file of its own, such as a lock file. It is not opened through, not
-  /// used and not changed.
-  case notARegularFile(path: String)
+  /// Something stands where the library keeps a file of its own, such as a lock file, that is
+  /// not a regular file of the effective user with one name: `found` says what it is (a
+  /// directory, a FIFO, another user's file, a hard link to another file). It is not opened
+  /// through, not used and not changed.
+  case foreignFile(path: String, found: ForeignFile)
   /// Another process holds the lock whose file is at `path`; `holder` is the process ID it
   /// wrote there, when one could be read (for messages only: it is never trusted).
   case lockHeld(path: String, holder: Int32?)
@@ -78,8 +80,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notADirectory(let path), .danglingSymlink(let path), .symbolicLinkLoop(let path),
       .readOnlyFileSystem(let path),
       .ownedByAnotherUser(let path, _, _), .directoryOfAnotherUser(let path, _, _),
-      .nameTooLong(let path), .permissionDenied(let path, _), .creationFailed(let path, _),
-      .insecureRuntimeDirectory(let path, _), .notARegularFile(let path), .lockHeld(let path, _):
+      .nameTooLong(let path, _), .permissionDenied(let path, _), .creationFailed(let path, _),
+      .insecureRuntimeDirectory(let path, _), .foreignFile(let path, _), .lockHeld(let path, _):
       path
     case .migrationFailed(_, .failed(let path, _)),
       .migrationFailed(_, .foreignLeftover(let path, _)):
@@ -95,7 +97,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .permissionDenied(_, let errno), .creationFailed(_, let errno): errno
     case .readOnlyFileSystem: .readOnlyFileSystem
-    case .nameTooLong: .nameTooLong
+    case .nameTooLong(_, .fileSystem): .nameTooLong
     case .notADirectory: .notDirectory
     case .symbolicLinkLoop: .tooManySymbolicLinks
     case .insecureRuntimeDirectory(_, .unexaminable(let errno)): errno
@@ -120,25 +122,27 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .symbolicLinkLoop(let path):
       "\(path) is a symbolic link that leads nowhere: its links loop"
     case .ownedByAnotherUser(let path, let owner, true):
-      "\(path) is a symbolic link owned by user \(owner), who is neither you nor root; it is not followed"
+      "\(path) is a symbolic link owned by user \(owner); only links that you or root own are followed"
     case .ownedByAnotherUser(let path, let owner, false):
       "\(path) was replaced by a directory of user \(owner) just after it was created; it is not used"
     case .directoryOfAnotherUser(let path, let owner, false):
-      "\(path) belongs to user \(owner), who is neither you nor root; it is not used"
+      "\(path) belongs to user \(owner); outside the home, only a directory that you or root own is used"
     case .directoryOfAnotherUser(let path, let owner, true):
       "\(path) belongs to user \(owner); root creates nothing in another user's directory"
     case .permissionDenied(let path, let errno):
       "permission denied at \(path): \(errno)"
     case .readOnlyFileSystem(let path):
       "cannot create \(path): the file system is read-only"
-    case .nameTooLong(let path):
-      "cannot create \(path): the name is too long for the file system"
+    case .nameTooLong(let path, .fileSystem):
+      "cannot create \(path): \(NameLengthLimit.fileSystem)"
+    case .nameTooLong(let path, let limit):
+      "cannot use \(path) as a socket: \(limit)"
     case .insecureRuntimeDirectory(let path, let problem):
       "refusing the runtime directory \(path): it \(problem)"
     case .creationFailed(let path, let errno):
       "cannot create \(path): \(errno)"
-    case .notARegularFile(let path):
-      "\(path) exists but is not a regular file"
+    case .foreignFile(let path, let found):
+      "\(path) \(found); it is not used"
     case .lockHeld(let path, let holder?):
       "\(path) is locked by process \(holder)"
     case .lockHeld(let path, nil):
@@ -184,14 +188,14 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       platform.usesXDG
         ? "Point the matching XDG_* variable at a writable file system, or remount it read-write."
         : "Remount the volume read-write, or point the application's override at a writable file system."
-    case .nameTooLong:
+    case .nameTooLong(_, .fileSystem):
       "Use a shorter application name or a shorter base directory."
+    case .nameTooLong(_, .socketAddress(_, let capacity)):
+      "Use a shorter socket name, such as control.sock: a socket's path and its NUL must fit in the \(capacity) bytes of sun_path."
     case .insecureRuntimeDirectory(let path, _):
       "Make \(path) a directory you own with mode 0700, or remove it so that it can be created safely; or point the variable that chose it (\(platform.usesXDG ? "XDG_RUNTIME_DIR, or the application's own" : "the application's runtime override")) at such a directory."
-    case .creationFailed(let path, let errno):
-      if errno == .tooManyLinks {
-        "Remove \(path): it is a hard link to another file, so it is not the library's own; it is made again when it is needed."
-      } else if errno.isOutOfSpace {
+    case .creationFailed(_, let errno):
+      if errno.isOutOfSpace {
         "Free some disk space or raise the quota, then try again."
       } else if errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem {
         platform == .windows
@@ -202,7 +206,11 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       } else {
         "Check the path and its parent directories, then try again."
       }
-    case .notARegularFile(let path):
+    case .foreignFile(let path, .fileOfAnotherUser):
+      "Remove \(path) if you did not put it there, and check who else may write to \(style.parent(path)) (\(Self.ownerCommand(platform))); the file is made again when it is needed."
+    case .foreignFile(let path, .hardLink):
+      "Remove \(path): the other names of the file keep it as it is, and the library's own file is made again when it is needed."
+    case .foreignFile(let path, _):
       "Move or remove what is at \(path); the file is made again when it is needed."
     case .lockHeld(_, let holder?):
       "Wait until process \(holder) ends or releases the lock (the system releases it when the holder exits), or wait for it."

@@ -24,6 +24,13 @@ struct FileStatus: Sendable, Hashable {
   /// file read is the same file (`user-dirs.dirs`, read once, is not read again for that).
   var accessSeconds: Int = 0
   var accessNanoseconds: Int = 0
+  /// What a file of type ``FileType/other`` is, where the system says: for messages only.
+  var otherKind: OtherKind? = nil
+
+  /// The kinds of file that ``FileType/other`` holds.
+  enum OtherKind: Sendable, Hashable {
+    case fifo, socket, device
+  }
 
   static func == (left: FileStatus, right: FileStatus) -> Bool {
     left.type == right.type && left.permissions == right.permissions && left.owner == right.owner

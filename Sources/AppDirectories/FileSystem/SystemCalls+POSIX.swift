@@ -457,6 +457,13 @@
         format == UInt32(S_IFDIR)
         ? .directory
         : format == UInt32(S_IFLNK) ? .symbolicLink : format == UInt32(S_IFREG) ? .regular : .other
+      otherKind =
+        switch format {
+        case UInt32(S_IFIFO): .fifo
+        case UInt32(S_IFSOCK): .socket
+        case UInt32(S_IFCHR), UInt32(S_IFBLK): .device
+        default: nil
+        }
       permissions = mode & 0o7777
       owner = UInt32(info.st_uid)
       // Darwin's dev_t is an Int32, which may be negative.

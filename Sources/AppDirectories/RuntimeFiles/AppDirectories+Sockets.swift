@@ -27,8 +27,9 @@ extension AppDirectories {
   /// - Parameter name: The socket's file name, a single path component (the rules of an
   ///   application's name).
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name,
-  ///   ``DirectoryError/nameTooLong(path:)`` when even the short directory is too long, or an
-  ///   error of creating the directory.
+  ///   ``DirectoryError/nameTooLong(path:limit:)`` with
+  ///   ``NameLengthLimit/socketAddress(bytes:capacity:)`` when even the short directory leaves
+  ///   no room for the name, or an error of creating the directory.
   public func socketResolution(named name: String) throws(DirectoryError) -> DirectoryResolution {
     let platform = environment.platform
     try NameValidation.validate(name, as: .socketName, on: platform)
@@ -74,6 +75,8 @@ extension AppDirectories {
         requirement: .privateDirectory(base: directory, createsIfMissing: true, otherwise: nil))
       return try privateDirectoryCheck.ensure(resolution).appending([name], style: style)
     }
-    throw .nameTooLong(path: naturalPath)
+    throw .nameTooLong(
+      path: naturalPath,
+      limit: .socketAddress(bytes: SocketAddress.length(of: naturalPath), capacity: limit))
   }
 }

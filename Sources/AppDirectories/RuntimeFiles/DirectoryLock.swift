@@ -76,7 +76,7 @@ extension AppDirectories {
   /// - Parameter name: The lock's name, a single path component (the rules of an
   ///   application's name); the file is `<name>.lock`.
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name,
-  ///   ``DirectoryError/notARegularFile(path:)`` when something else stands at the lock file's
+  ///   ``DirectoryError/foreignFile(path:found:)`` naming what else stands at the lock file's
   ///   place, or an error of creating the runtime directory or opening the file.
   public func lock(named name: String) throws(DirectoryError) -> DirectoryLock? {
     do throws(DirectoryError) {
@@ -155,7 +155,8 @@ extension AppDirectories {
 
   /// Opens (making it if missing) the lock file of this name in the application's runtime
   /// directory, relative to that directory's descriptor, and checks on the file's descriptor
-  /// that it is a regular file of the user.
+  /// that it is a regular file of the user with one name; anything else is named for what it
+  /// is.
   private func openLockFile(named name: String) throws(DirectoryError) -> (String, Int32) {
     let platform = environment.platform
     try NameValidation.validate(name, as: .lockName, on: platform)
@@ -174,11 +175,11 @@ extension AppDirectories {
     case .success(let opened): file = opened
     case .failure(let error):
       // A link (ELOOP), a directory (EISDIR), a socket (ENXIO): whatever stands there that is
-      // not a file is named as such; any other failure as the system gave it.
+      // not a file is named for what it is; any other failure as the system gave it.
       if case .success(let status) = syscalls.status(
         in: directory, name: fileName, followSymlinks: false), status.type != .regular
       {
-        throw .notARegularFile(path: path)
+        throw .foreignFile(path: path, found: ForeignFile(notRegular: status))
       }
       throw DirectoryCreator.error(error, at: path)
     }
@@ -186,18 +187,18 @@ extension AppDirectories {
     case .success(let status) where status.type == .regular:
       guard status.owner == environment.effectiveUserID else {
         syscalls.close(descriptor: file)
-        throw .ownedByAnotherUser(path: path, owner: status.owner, isSymbolicLink: false)
+        throw .foreignFile(path: path, found: .fileOfAnotherUser(owner: status.owner))
       }
       // A second name elsewhere (a hard link planted to another of the user's files) would
       // have that file emptied and given a process ID: the lock file is the lock's alone.
       guard status.linkCount == 1 else {
         syscalls.close(descriptor: file)
-        throw .creationFailed(path: path, errno: .tooManyLinks)
+        throw .foreignFile(path: path, found: .hardLink(linkCount: status.linkCount))
       }
       return (path, file)
-    case .success:
+    case .success(let status):
       syscalls.close(descriptor: file)
-      throw .notARegularFile(path: path)
+      throw .foreignFile(path: path, found: ForeignFile(notRegular: status))
     case .failure(let error):
       syscalls.close(descriptor: file)
       throw .creationFailed(path: path, errno: error)
@@ -216,5 +217,19 @@ extension AppDirectories {
       return nil
     }
     return pid
+  }
+}
+
+extension ForeignFile {
+  /// What a file that is not a regular one is, from its status.
+  fileprivate init(notRegular status: FileStatus) {
+    switch (status.type, status.otherKind) {
+    case (.directory, _): self = .directory
+    case (.symbolicLink, _): self = .symbolicLink
+    case (_, .fifo?): self = .fifo
+    case (_, .socket?): self = .socket
+    case (_, .device?): self = .device
+    default: self = .notARegularFile
+    }
   }
 }

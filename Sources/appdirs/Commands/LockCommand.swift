@@ -21,6 +21,7 @@ enum LockCommand {
       DirectoryQuery.organizationOption, DirectoryQuery.layoutOption,
       OptionSpec(name: "--wait", help: "Wait while another process holds the lock."),
     ],
+    requiredOptions: [DirectoryQuery.appOption.name],
     examples: [
       "appdirs lock --app ExampleApp instance -- exampleapp-daemon",
       "appdirs lock --app ExampleApp --wait index -- ./rebuild-index.sh",
