@@ -368,13 +368,13 @@ struct PrunePlan {
   }
 
   /// Removes a folder that a removal may have left empty; one that is not empty stays, silently.
-  private func removeIfEmpty(_ name: FileName, in parent: Int32, at folder: String)
-    -> FileTree.Failure?
-  {
+  private func removeIfEmpty(
+    _ name: FileName, in parent: Int32, at folder: @autoclosure () -> String
+  ) -> FileTree.Failure? {
     switch syscalls.remove(in: parent, entry: name, isDirectory: true) {
     // Some systems say EEXIST for a directory that is not empty.
     case nil, .noSuchFileOrDirectory?, .directoryNotEmpty?, .fileExists?: return nil
-    case let error?: return FileTree.Failure(path: folder, errno: error)
+    case let error?: return FileTree.Failure(path: folder(), errno: error)
     }
   }
 
