@@ -165,10 +165,10 @@ enum CommandLineTool {
       }
       do {
         let parsed = try ArgumentParser.parse(rest, options: command.options + [helpOption])
-        if let last = command.exclusiveOptions.last, let first = command.exclusiveOptions.first,
-          command.exclusiveOptions.filter(parsed.flag).count > 1
-        {
-          throw UsageError(message: "\(first) and \(last) cannot be used together")
+        let exclusive = command.exclusiveOptions.filter(parsed.flag)
+        if exclusive.count > 1 {
+          throw UsageError(
+            message: "\(exclusive.joined(separator: " and ")) cannot be used together")
         }
         try command.checkArguments(parsed.positionals)
         return try command.run(parsed, environment)

@@ -186,7 +186,7 @@
     static let usageErrors: [(arguments: [String], message: String)] = [
       (
         ["clean", "--app", "ExampleApp"],
-        "appdirs: error: clean needs --cache (empty the cache) or --all (remove everything)"
+        "appdirs: error: clean needs --cache (empty the cache), --all (remove everything) or --logs (prune the logs)"
       ),
       (
         ["clean", "--cache"],

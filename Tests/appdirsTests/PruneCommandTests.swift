@@ -107,7 +107,84 @@
       let result = try Tool.run(
         ["clean", "--app", "ExampleApp", "--all", "--yes", "--max-size", "1M"],
         environment: root.toolEnvironment, in: root,
-        standardError: .usageError("use them with --cache, not --all", command: "clean"))
+        standardError: .usageError("use them with --cache or --logs, not --all", command: "clean"))
+      #expect(result.status == 64)
+      #expect(root.allPaths() == before)
+    }
+  }
+
+  /// `appdirs clean --app NAME --logs --older-than AGE --max-size SIZE`, end to end.
+  @Suite struct PruneLogsCommandTests {
+    /// A root whose ExampleApp log directory holds `today.log` (5000 bytes, written now) and
+    /// `old.log` (3000 bytes, written 100 days ago).
+    static func logs() throws -> (TemporaryRoot, String) {
+      let root = try TemporaryRoot.withUserDirectories()
+      let made = try Tool.run(
+        ["path", "logs", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
+        in: root)
+      let logs = try #require(made.lines.first)
+      try root.writeFile(logs + "/today.log", String(repeating: "t", count: 5000))
+      try root.writeFile(logs + "/old.log", String(repeating: "o", count: 3000))
+      let long = Int(Date().timeIntervalSince1970) - 100 * 86_400
+      let times = [timespec(tv_sec: long, tv_nsec: 0), timespec(tv_sec: long, tv_nsec: 0)]
+      #expect(utimensat(AT_FDCWD, logs + "/old.log", times, 0) == 0)
+      return (root, logs)
+    }
+
+    @Test func theOldLogGoesAndTheNewestStays() throws {
+      let (root, logs) = try Self.logs()
+      let dry = try Tool.run(
+        ["clean", "--app", "ExampleApp", "--logs", "--older-than", "14d"],
+        environment: root.toolEnvironment, in: root)
+      #expect(dry.status == 0)
+      #expect(
+        dry.lines == [
+          "would remove 1 file (2.9 KiB) from \(logs), leaving 1 file (4.9 KiB)",
+          "run again with --yes to remove them",
+          "kept \(logs)/today.log, the newest, which a running application may be writing",
+        ])
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: logs).sorted() == [
+          "old.log", "today.log",
+        ])
+      let done = try Tool.run(
+        ["clean", "--app", "ExampleApp", "--logs", "--older-than", "14d", "--yes"],
+        environment: root.toolEnvironment, in: root)
+      #expect(done.status == 0)
+      #expect(done.lines.first == "removed 1 file (2.9 KiB) from \(logs), leaving 1 file (4.9 KiB)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: logs) == ["today.log"])
+    }
+
+    @Test func aBudgetTheNewestAloneBreaksIsSaid() throws {
+      let (root, logs) = try Self.logs()
+      let result = try Tool.run(
+        ["clean", "--app", "ExampleApp", "--logs", "--max-size", "1K", "--yes"],
+        environment: root.toolEnvironment, in: root)
+      #expect(result.status == 0)
+      #expect(
+        result.lines == [
+          "removed 1 file (2.9 KiB) from \(logs), leaving 1 file (4.9 KiB)",
+          "kept \(logs)/today.log, the newest, which a running application may be writing; the budget of 1.0 KiB cannot be met without it",
+        ])
+      #expect(try FileManager.default.contentsOfDirectory(atPath: logs) == ["today.log"])
+    }
+
+    static let usageErrors: [(arguments: [String], message: String)] = [
+      (["--logs"], "--logs needs --older-than AGE, --max-size SIZE or both"),
+      (["--logs", "--yes"], "logs are never emptied wholesale"),
+      (["--logs", "--cache", "--older-than", "1d"], "--cache and --logs cannot be used together"),
+      (["--logs", "--all", "--max-size", "1M"], "--all and --logs cannot be used together"),
+    ]
+
+    @Test(arguments: usageErrors)
+    func logsWithoutALimitOrWithAnotherScopeAreUsageErrors(
+      _ row: (arguments: [String], message: String)
+    ) throws {
+      let (root, _) = try Self.logs()
+      let before = root.allPaths()
+      let result = try Tool.run(
+        ["clean", "--app", "ExampleApp"] + row.arguments, environment: root.toolEnvironment,
+        in: root, standardError: .usageError(row.message, command: "clean"))
       #expect(result.status == 64)
       #expect(root.allPaths() == before)
     }

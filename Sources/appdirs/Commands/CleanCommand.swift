@@ -4,9 +4,10 @@
 
 @_spi(Tool) import AppDirectories
 
-/// `appdirs clean --app NAME (--cache | --all) [--yes]`: empties an application's cache or
-/// removes every directory it has; with `--older-than` or `--max-size`, prunes the cache to its
-/// budget instead. Without `--yes` it only says what it would remove.
+/// `appdirs clean --app NAME (--cache | --all | --logs) [--yes]`: empties an application's cache
+/// or removes every directory it has; with `--older-than` or `--max-size`, prunes the cache (or,
+/// with `--logs`, the log directory, which is never emptied wholesale) to its budget instead.
+/// Without `--yes` it only says what it would remove.
 enum CleanCommand {
   static let command = CommandLineTool.Command(
     name: "clean",
@@ -17,39 +18,54 @@ enum CleanCommand {
       OptionSpec(name: "--cache", help: "Empty the cache directory; it and its CACHEDIR.TAG stay."),
       OptionSpec(name: "--all", help: "Remove every directory of the application (uninstall)."),
       OptionSpec(
+        name: "--logs",
+        help: "Prune the log files by --older-than or --max-size; the newest always stays."),
+      OptionSpec(
         name: "--older-than", value: .name("AGE"),
-        help: "With --cache: only files unused for AGE (30d, 12h, 45m, 90s)."),
+        help: "With --cache or --logs: only files unused for AGE (30d, 12h, 45m, 90s)."),
       OptionSpec(
         name: "--max-size", value: .name("SIZE"),
-        help: "With --cache: then the least recently used until SIZE is left (500M, 2G)."),
+        help: "With --cache or --logs: then the least recently used until SIZE is left (500M)."),
       OptionSpec(name: "--yes", help: "Remove for real; without it, only say what would go."),
     ],
-    exclusiveOptions: ["--cache", "--all"],
+    exclusiveOptions: ["--cache", "--all", "--logs"],
     examples: [
       "appdirs clean --app ExampleApp --cache",
       "appdirs clean --app ExampleApp --cache --yes",
       "appdirs clean --app ExampleApp --all --yes",
       "appdirs clean --app ExampleApp --cache --older-than 30d --max-size 500M --yes",
+      "appdirs clean --app ExampleApp --logs --older-than 14d --max-size 50M --yes",
     ],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ environment: ProcessEnvironment) throws
     -> Platform.ExitCode
   {
+    let age = try arguments.value("--older-than").map(Budget.duration)
+    let budget = try arguments.value("--max-size").map(Budget.bytes)
+    let isLogs = arguments.flag("--logs")
     let scope: CleanScope
-    if arguments.flag("--cache") {
+    if arguments.flag("--cache") || isLogs {
       scope = .cache
     } else if arguments.flag("--all") {
       scope = .all
     } else {
       throw UsageError(
-        message: "clean needs --cache (empty the cache) or --all (remove everything)")
+        message:
+          "clean needs --cache (empty the cache), --all (remove everything) or --logs (prune the logs)"
+      )
     }
-    let age = try arguments.value("--older-than").map(Budget.duration)
-    let budget = try arguments.value("--max-size").map(Budget.bytes)
     if scope == .all, age != nil || budget != nil {
       throw UsageError(
-        message: "--older-than and --max-size prune the cache: use them with --cache, not --all")
+        message:
+          "--older-than and --max-size prune the cache or the logs: use them with --cache or --logs, not --all"
+      )
+    }
+    if isLogs, age == nil, budget == nil {
+      throw UsageError(
+        message:
+          "--logs needs --older-than AGE, --max-size SIZE or both: logs are never emptied wholesale, and the newest file always stays"
+      )
     }
     let query = try DirectoryQuery(arguments, environment: environment)
     guard let app = query.app else {
@@ -57,8 +73,9 @@ enum CleanCommand {
     }
     let dryRun = !arguments.flag("--yes")
     if age != nil || budget != nil {
-      CommandLineTool.warn(try app.resolution(for: .cache).warnings)
-      return try prune(app, olderThan: age, keepingUnder: budget, dryRun: dryRun)
+      let kind: AppDirectory = isLogs ? .logs : .cache
+      CommandLineTool.warn(try app.resolution(for: kind).warnings)
+      return try prune(kind, of: app, olderThan: age, keepingUnder: budget, dryRun: dryRun)
     }
     // A variable passed over is told before anything goes, as every command tells it: the
     // directories cleaned are then the defaults, not what the variable named.
@@ -109,11 +126,13 @@ enum CleanCommand {
     return failures.isEmpty ? .success : .cannotCreate
   }
 
-  /// `--cache` with a budget: the files unused for the age, then the least recently used, go.
+  /// `--cache` or `--logs` with a budget: the files unused for the age, then the least recently
+  /// used, go; of the logs, never the newest.
   private static func prune(
-    _ app: AppDirectories, olderThan age: Duration?, keepingUnder budget: Int64?, dryRun: Bool
+    _ kind: AppDirectory, of app: AppDirectories, olderThan age: Duration?,
+    keepingUnder budget: Int64?, dryRun: Bool
   ) throws -> Platform.ExitCode {
-    let report = try app.prune(.cache, olderThan: age, keepingUnder: budget, dryRun: dryRun)
+    let report = try app.prune(kind, olderThan: age, keepingUnder: budget, dryRun: dryRun)
     let removed = "\(report.removedFiles) \(report.removedFiles == 1 ? "file" : "files")"
     let left = "\(report.remainingFiles) \(report.remainingFiles == 1 ? "file" : "files")"
     Platform.write(
@@ -122,6 +141,14 @@ enum CleanCommand {
     if dryRun, report.removedFiles > 0 { Platform.write("run again with --yes to remove them\n") }
     if !dryRun, report.keptBecauseChanged > 0 {
       Platform.write("kept \(report.keptBecauseChanged) that changed meanwhile\n")
+    }
+    if let newest = report.keptNewest {
+      // The one file pruning never removes, and, when the rest is gone, why the budget is not met.
+      let over = budget.map { report.remainingBytes > $0 } ?? false
+      Platform.write(
+        "kept \(newest), the newest, which a running application may be writing"
+          + (over ? "; the budget of \(ByteCount.human(budget ?? 0)) cannot be met without it" : "")
+          + "\n")
     }
     return exitCode(reporting: report.failures)
   }
