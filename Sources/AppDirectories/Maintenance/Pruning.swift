@@ -298,7 +298,9 @@ struct PrunePlan {
     entries = found
     folderKeys = folders
     if keepsNewest {
-      newest = entries.indices.max { first, second in
+      // A regular file: what a running application writes (a link is not).
+      newest = entries.indices.filter { entries[$0].status.type == .regular }.max {
+        first, second in
         let (a, b) = (entries[first], entries[second])
         return (a.status.modificationSeconds, a.status.modificationNanoseconds)
           != (b.status.modificationSeconds, b.status.modificationNanoseconds)
