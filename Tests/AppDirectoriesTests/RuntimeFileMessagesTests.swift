@@ -62,6 +62,18 @@ import Testing
     #expect(row.error.recoverySuggestion == row.suggestion)
   }
 
+  @Test func aMountPointLeftAloneIsSaidToBeNotAFailureToRemove() {
+    let mount = RemovalFailure(path: "/home/ada/.cache/ExampleApp/disk", errno: .crossDevice)
+    #expect(mount.isMountPoint)
+    #expect(
+      mount.description
+        == "/home/ada/.cache/ExampleApp/disk is a mount point: it was left alone, untouched, with everything in it"
+    )
+    let denied = RemovalFailure(path: "/home/ada/.cache/ExampleApp/x", errno: .permissionDenied)
+    #expect(!denied.isMountPoint)
+    #expect(denied.description.hasPrefix("cannot remove /home/ada/.cache/ExampleApp/x: EACCES"))
+  }
+
   @Test func readingAFileDoesNotChangeItsStatus() {
     var first = FileStatus(type: .regular, permissions: 0o600, owner: 1000)
     first.inode = 7

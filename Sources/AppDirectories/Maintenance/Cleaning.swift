@@ -23,8 +23,17 @@ public struct RemovalFailure: Sendable, Hashable, CustomStringConvertible {
     self.errno = errno
   }
 
-  /// `cannot remove /path: EACCES (Permission denied)`.
-  public var description: String { "cannot remove \(path): \(errno)" }
+  /// Whether `path` is a mount point that the tree operation did not enter (`EXDEV`): it and
+  /// everything in it were left alone, as `rm --one-file-system` leaves them.
+  public var isMountPoint: Bool { errno == .crossDevice }
+
+  /// `cannot remove /path: EACCES (Permission denied)`, or for a mount point
+  /// `/path is a mount point: it was left alone, untouched, with everything in it`.
+  public var description: String {
+    isMountPoint
+      ? "\(path) is a mount point: it was left alone, untouched, with everything in it"
+      : "cannot remove \(path): \(errno)"
+  }
 }
 
 /// What a cleaning removed (or, in a dry run, would remove), and what it could not.

@@ -89,18 +89,24 @@ enum CleanCommand {
     return exitCode(reporting: report.failures)
   }
 
-  /// Each file that could not be removed, on standard error with the fix; 73 if there was one.
+  /// Each file that could not be removed, and each mount point left alone, on standard error
+  /// with the fix; 73 if there was one.
   private static func exitCode(reporting failures: [RemovalFailure]) -> Platform.ExitCode {
     for failure in failures {
       Platform.writeError("appdirs: error: \(failure)\n")
     }
-    guard failures.isEmpty else {
+    if failures.contains(where: { !$0.isMountPoint }) {
       Platform.writeError(
         "appdirs: note: Give your user write permission on the folders that hold them (\(OperatingSystem.host.ownerCommand) shows \(OperatingSystem.host == .windows ? "who owns them and may write to them" : "their owners and modes")), then run the command again.\n"
       )
-      return .cannotCreate
     }
-    return .success
+    if failures.contains(where: \.isMountPoint) {
+      // What is mounted inside is never entered, as with rm --one-file-system.
+      Platform.writeError(
+        "appdirs: note: A mount point inside is never entered; to empty it too, unmount it first, or remove its files yourself.\n"
+      )
+    }
+    return failures.isEmpty ? .success : .cannotCreate
   }
 
   /// `--cache` with a budget: the files unused for the age, then the least recently used, go.
