@@ -91,7 +91,7 @@
           path: "C:\\Users\\a\\AppData\\Local\\A", owner: 7, isSymbolicLink: true),
         platform: .windows,
         description:
-          "C:\\Users\\a\\AppData\\Local\\A is a symbolic link owned by user 7, who is neither you nor root; it is not followed",
+          "C:\\Users\\a\\AppData\\Local\\A is a symbolic link owned by user 7; only links that you or root own are followed",
         suggestion:
           "Remove C:\\Users\\a\\AppData\\Local\\A if you did not put it there, and check who else may write to C:\\Users\\a\\AppData\\Local (icacls shows who owns it and may write to it)."
       ),
@@ -100,9 +100,18 @@
         error: .ownedByAnotherUser(path: "/tmp/x/A", owner: 7, isSymbolicLink: true),
         platform: .linux,
         description:
-          "/tmp/x/A is a symbolic link owned by user 7, who is neither you nor root; it is not followed",
+          "/tmp/x/A is a symbolic link owned by user 7; only links that you or root own are followed",
         suggestion:
           "Remove /tmp/x/A if you did not put it there, and check who else may write to /tmp/x (ls -ld shows its owner and mode)."
+      ),
+      Row(
+        name: "another user's directory outside the home, true for root too",
+        error: .directoryOfAnotherUser(path: "/srv/cache/A", owner: 7, creating: false),
+        platform: .linux,
+        description:
+          "/srv/cache/A belongs to user 7; outside the home, only a directory that you or root own is used",
+        suggestion:
+          "Point the setting that chose /srv/cache/A at a directory of your own, or have user 7 hand it over (chown)."
       ),
       Row(
         name: "permission denied on Windows",

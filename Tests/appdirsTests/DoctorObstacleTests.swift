@@ -33,8 +33,20 @@
       create: "whose target does not exist", doctor: "which does not exist")
     static let loop = Cause(create: "its links loop", doctor: "its links loop")
     static let foreignDirectory = Cause(
-      create: "belongs to user 12345, who is neither you nor root",
+      create:
+        "belongs to user 12345; outside the home, only a directory that you or root own is used",
       doctor: "belongs to user 12345, neither you (user 65534) nor root")
+    /// Root is "you": it is told whose the directory is, and why root leaves it alone.
+    static let foreignDirectoryForRoot = Cause(
+      create:
+        "belongs to user 12345; outside the home, only a directory that you or root own is used",
+      doctor:
+        "belongs to user 12345, not to you (root), so it is refused: outside the home, root uses only its own directories"
+    )
+    static let foreignLinkForRoot = Cause(
+      create:
+        "is a symbolic link owned by user 12345; only links that you or root own are followed",
+      doctor: "is a symbolic link owned by user 12345, not by you (root)")
     static let rootInForeignParent = Cause(
       create: "root creates nothing in another user's directory",
       doctor: "root creates nothing in another user's directory")
@@ -183,6 +195,16 @@
     @Test(.needsRoot, arguments: rootRows)
     func doctorAgreesWithCreationOnAnotherUsersFiles(_ row: Row) throws {
       try check(row)
+    }
+
+    /// Root running both commands is told who owns what is refused, in words true for root.
+    @Test(.needsRoot, arguments: [(2, foreignDirectoryForRoot), (0, foreignLinkForRoot)])
+    func rootIsToldWhoseItIsAndWhyItIsRefused(_ rootRow: Int, _ cause: Cause) throws {
+      let planted = Self.rootRows[rootRow]
+      try check(
+        Row(
+          name: planted.name, plant: planted.plant, path: planted.path, cause: cause,
+          foreign: planted.foreign), user: 0, ownerOfTheRest: 0)
     }
 
     @Test(.needsRoot)

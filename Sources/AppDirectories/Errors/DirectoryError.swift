@@ -122,11 +122,11 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .symbolicLinkLoop(let path):
       "\(path) is a symbolic link that leads nowhere: its links loop"
     case .ownedByAnotherUser(let path, let owner, true):
-      "\(path) is a symbolic link owned by user \(owner), who is neither you nor root; it is not followed"
+      "\(path) is a symbolic link owned by user \(owner); only links that you or root own are followed"
     case .ownedByAnotherUser(let path, let owner, false):
       "\(path) was replaced by a directory of user \(owner) just after it was created; it is not used"
     case .directoryOfAnotherUser(let path, let owner, false):
-      "\(path) belongs to user \(owner), who is neither you nor root; it is not used"
+      "\(path) belongs to user \(owner); outside the home, only a directory that you or root own is used"
     case .directoryOfAnotherUser(let path, let owner, true):
       "\(path) belongs to user \(owner); root creates nothing in another user's directory"
     case .permissionDenied(let path, let errno):

@@ -346,11 +346,19 @@ enum DoctorCommand {
         "\(path) is a symbolic link\(target), which leads nowhere: its links loop\(cannotBeCreated)",
         "Remove the link (rm '\(path)'), or point it at a directory.")
     case .ownedByAnotherUser(let path, let owner, true):
+      // Root is "you": it follows links that it owns, and no others.
+      let owners = user == 0 ? "not by you (root)" : "neither you nor root"
       return problem(
-        "\(path) is a symbolic link owned by user \(owner), neither you nor root"
+        "\(path) is a symbolic link owned by user \(owner), \(owners)"
           + (what.map { ", on the way to \($0)" } ?? ""),
         "Remove it if you did not make it (rm '\(path)'), or replace it with a directory of your own."
       )
+    case .directoryOfAnotherUser(let path, let owner, false) where user == 0:
+      // Root may write anywhere, and so refuses what is another user's outside the home: the
+      // files it made there would be root's, in that user's directory.
+      return problem(
+        "\(path) belongs to user \(owner), not to you (root), so it is refused: outside the home, root uses only its own directories",
+        "Point the setting that chose it at a directory of root's own, or run as user \(owner).")
     case .directoryOfAnotherUser(let path, let owner, false):
       return problem(
         "\(path) belongs to user \(owner), neither you (user \(user)) nor root, so it is refused",
