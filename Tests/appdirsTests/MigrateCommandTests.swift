@@ -44,6 +44,32 @@
       #expect(moved.standardError == "")
       #expect(TreeSnapshot.lines(of: destination) == before)
 
+      // Nothing at the legacy path shows that it was migrated: all that is known is said.
+      let again = try Self.migrate(["config", legacy, "--app", "exampleapp"], root)
+      #expect(again.status == 0)
+      #expect(again.standardOutput == "nothing to migrate: \(legacy) does not exist\n")
+    }
+
+    /// A mistyped legacy path is not "already migrated" because the destination exists: it
+    /// does not exist, which is said, with exit 0 and nothing changed. A link left by --link
+    /// does show a migration.
+    @Test func aLegacyPathThatDoesNotExistIsSaidToBeMissing() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.write("{}", to: "home/.local/share/ExampleApp/settings.json")
+      let before = TreeSnapshot.lines(of: root.path)
+      for extra in [[], ["--dry-run"], ["--keep-source"]] {
+        let result = try Self.migrate(["data", "~/.typo", "--app", "ExampleApp"] + extra, root)
+        #expect(result.status == 0, "\(extra)")
+        #expect(
+          result.standardOutput == "nothing to migrate: \(root.home)/.typo does not exist\n",
+          "\(extra)")
+        #expect(TreeSnapshot.lines(of: root.path) == before, "\(extra)")
+      }
+      try root.write("x", to: "home/.exampleapp/file")
+      let legacy = root.home + "/.exampleapp"
+      let destination = root.home + "/.config/exampleapp"
+      let linked = try Self.migrate(["config", legacy, "--app", "exampleapp", "--link"], root)
+      #expect(linked.standardOutput == "moved \(legacy) -> \(destination)\n")
       let again = try Self.migrate(["config", legacy, "--app", "exampleapp"], root)
       #expect(again.status == 0)
       #expect(again.standardOutput == "already migrated \(legacy) -> \(destination)\n")
@@ -86,8 +112,7 @@
         ["cache", root.home + "/.exampleapp", "--app", "exampleapp"], root)
       #expect(result.status == 0)
       #expect(
-        result.standardOutput
-          == "nothing to migrate \(root.home)/.exampleapp -> \(root.home)/.cache/exampleapp\n")
+        result.standardOutput == "nothing to migrate: \(root.home)/.exampleapp does not exist\n")
       #expect(TreeSnapshot.listing(root.home) == [])
     }
 

@@ -129,5 +129,39 @@
           "problem: no home directory: HOME gives none, and \(home ?? ""), the home the password database gives user 65534, does not exist"
         ], "\(doctor.standardOutput)")
     }
+
+    /// Without `--create`, the path under that missing home is still printed, with a warning
+    /// that names the home and where it came from, as `doctor` does (SPEC 15).
+    @Test(
+      .asTheUnprivilegedUser,
+      .enabled(
+        if: getpwuid(Tool.unprivilegedUser).map { String(cString: $0.pointee.pw_dir) }
+          .map { !FileManager.default.fileExists(atPath: $0) } ?? false,
+        "needs user 65534's password database home to be missing, as Debian's /nonexistent is"))
+    func aPathUnderAMissingHomeIsPrintedWithAWarning() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      root.chownAll(to: Tool.unprivilegedUser)
+      let home = try #require(
+        getpwuid(Tool.unprivilegedUser)?.pointee.pw_dir.map { String(cString: $0) })
+      let environment = ["TMPDIR": root.at("tmp"), "XDG_RUNTIME_DIR": root.at("run")]
+      let problem =
+        "no home directory: HOME gives none, and \(home), the home the password database gives user 65534, does not exist"
+      let result = try Tool.run(
+        ["path", "cache", "--app", "ExampleApp"], environment: environment,
+        asUser: Tool.unprivilegedUser, in: root,
+        standardError: .line(
+          "appdirs: warning: \(problem), so \(home)/.cache/ExampleApp cannot be created"))
+      #expect(result.status == 0)
+      #expect(result.standardOutput == "\(home)/.cache/ExampleApp\n")
+      let explained = try Tool.run(
+        ["path", "cache", "--app", "ExampleApp", "--explain"], environment: environment,
+        asUser: Tool.unprivilegedUser, in: root)
+      #expect(explained.status == 0)
+      #expect(
+        explained.lines.contains(
+          "warning: \(problem), so \(home)/.cache/ExampleApp cannot be created"),
+        "\(explained.standardOutput)")
+      #expect(!explained.lines.contains("warnings: none"))
+    }
   }
 #endif

@@ -33,11 +33,12 @@
     /// Records an outcome between two file URLs' paths.
     public init(
       action: Action, source: URL, destination: URL, isDryRun: Bool = false,
-      isLinked: Bool = false, warnings: [DirectoryWarning] = []
+      isLinked: Bool = false, warnings: [DirectoryWarning] = [], isSourceMissing: Bool = false
     ) {
       self.init(
         action: action, sourcePath: source.path, destinationPath: destination.path,
-        isDryRun: isDryRun, isLinked: isLinked, warnings: warnings)
+        isDryRun: isDryRun, isLinked: isLinked, warnings: warnings,
+        isSourceMissing: isSourceMissing)
     }
   }
 

@@ -98,11 +98,13 @@ struct Migration: Sendable {
   }
 
   private func outcome(
-    _ action: MigrationOutcome.Action, linked: Bool = false, warnings: [DirectoryWarning] = []
+    _ action: MigrationOutcome.Action, linked: Bool = false, warnings: [DirectoryWarning] = [],
+    sourceMissing: Bool = false
   ) -> MigrationOutcome {
     MigrationOutcome(
       action: action, sourcePath: source, destinationPath: destination,
-      isDryRun: options.contains(.dryRun), isLinked: linked, warnings: warnings)
+      isDryRun: options.contains(.dryRun), isLinked: linked, warnings: warnings,
+      isSourceMissing: sourceMissing)
   }
 
   // MARK: The steps
@@ -124,8 +126,11 @@ struct Migration: Sendable {
       let leftovers = try hasLeftovers()
       let wantsLink = options.contains(.link) && destinationExists
       if options.contains(.dryRun) || (!leftovers && !wantsLink) {
+        // Without a leftover or a link to make, nothing shows that this path was ever
+        // migrated: an existing destination is all there is, which a typo finds too.
         return outcome(
-          destinationExists ? .alreadyMigrated : .nothingToMigrate, linked: wantsLink)
+          destinationExists ? .alreadyMigrated : .nothingToMigrate, linked: wantsLink,
+          sourceMissing: !leftovers && !wantsLink)
       }
     case .directory:
       if options.contains(.dryRun) { return try dryRun() }
@@ -164,7 +169,9 @@ struct Migration: Sendable {
     case .other: throw .notADirectory(path: source)
     case .symbolicLink: return try symbolicLinkOutcome()
     case .missing:
-      if try isMissingOrEmpty(destination) { return outcome(.nothingToMigrate) }
+      if try isMissingOrEmpty(destination) {
+        return outcome(.nothingToMigrate, sourceMissing: true)
+      }
       return try finish(.alreadyMigrated, home: home, removingSource: false)
     case .directory(let sourceStatus):
       // 3. The destination.

@@ -32,7 +32,9 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
     case copied
     /// The files are at the destination already: the source is missing, or is a link to the
     /// destination, or holds exactly what the destination holds (a move that was
-    /// interrupted after the copy was published, which this call completed).
+    /// interrupted after the copy was published, which this call completed). When nothing
+    /// showed that the source was ever migrated, ``MigrationOutcome/isSourceMissing`` is set:
+    /// a mistyped legacy path gives the same.
     case alreadyMigrated
     /// There is nothing at the legacy path (or only a symbolic link to somewhere else, which
     /// is not followed), and nothing at the destination.
@@ -54,11 +56,17 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
   public let isLinked: Bool
   /// What was odd on the way: a symbolic link at the legacy path that leads elsewhere.
   public let warnings: [DirectoryWarning]
+  /// Whether nothing was at the legacy path and nothing showed that it had been migrated:
+  /// no link to the destination, no leftover of an interrupted move. The action is then
+  /// ``Action/nothingToMigrate``, or ``Action/alreadyMigrated`` when the destination exists,
+  /// which a second call after a migration and a mistyped legacy path alike find; ``words``
+  /// and ``description`` say what is known, that the legacy path does not exist.
+  public let isSourceMissing: Bool
 
   /// Records an outcome.
   public init(
     action: Action, sourcePath: String, destinationPath: String, isDryRun: Bool = false,
-    isLinked: Bool = false, warnings: [DirectoryWarning] = []
+    isLinked: Bool = false, warnings: [DirectoryWarning] = [], isSourceMissing: Bool = false
   ) {
     self.action = action
     self.sourcePath = sourcePath
@@ -66,13 +74,16 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
     self.isDryRun = isDryRun
     self.isLinked = isLinked
     self.warnings = warnings
+    self.isSourceMissing = isSourceMissing
   }
 
   /// The outcome in words, as `appdirs migrate` starts its line: `moved`, `copied`,
   /// `already migrated`, `nothing to migrate` or `conflict`; in a dry run `would move` and
-  /// `would copy` for the first two.
+  /// `would copy` for the first two. A legacy path that does not exist, with nothing to show
+  /// that it was migrated (``isSourceMissing``), is `nothing to migrate`.
   public var words: String {
-    switch (action, isDryRun) {
+    if isSourceMissing { return "nothing to migrate" }
+    return switch (action, isDryRun) {
     case (.moved, false): "moved"
     case (.moved, true): "would move"
     case (.copied, false): "copied"
@@ -83,8 +94,11 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// `moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp`: the words, then the paths.
+  /// `moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp`: the words, then the paths;
+  /// `nothing to migrate: /home/ada/.exampleap does not exist` when ``isSourceMissing``.
   public var description: String {
-    "\(words) \(sourcePath) -> \(destinationPath)"
+    isSourceMissing
+      ? "\(words): \(sourcePath) does not exist"
+      : "\(words) \(sourcePath) -> \(destinationPath)"
   }
 }

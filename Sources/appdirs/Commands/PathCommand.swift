@@ -57,6 +57,14 @@ enum PathCommand {
     if preview == nil, !arguments.flag("--explain") {
       CommandLineTool.warn(resolution.warnings)
     }
+    // A home that does not exist goes with the path; creating fails with these words instead.
+    var missingHome: [DirectoryWarning] = []
+    if preview == nil, !arguments.flag("--create"),
+      let warning = missingHomeWarning(resolution, query)
+    {
+      missingHome.append(warning)
+    }
+    if !arguments.flag("--explain") { CommandLineTool.warn(missingHome) }
     if let app = query.app, case .base = kind, kind.appScoped == nil {
       CommandLineTool.warn([
         DirectoryWarning(
@@ -75,7 +83,9 @@ enum PathCommand {
       return code
     }
     if arguments.flag("--explain") {
-      Platform.write(Explanation(kind: kind, query: query, resolution: resolution).text)
+      Platform.write(
+        Explanation(kind: kind, query: query, resolution: resolution, moreWarnings: missingHome)
+          .text)
     } else {
       Platform.write(path + "\n")
     }
@@ -118,6 +128,25 @@ enum PathCommand {
     }
     Platform.write(lines.joined(separator: "\n") + "\n")
     return .success
+  }
+
+  /// A path below a home that the password database gave and that does not exist (user
+  /// 65534's `/nonexistent`, with `HOME` unset) is printed, since it is the answer, but nothing
+  /// can ever be made there: said as `doctor` says it, naming the home and where it came from.
+  /// `--create` fails instead, with the same words (exit 78).
+  static func missingHomeWarning(_ resolution: DirectoryResolution, _ query: DirectoryQuery)
+    -> DirectoryWarning?
+  {
+    let platform = query.environment.platform
+    guard let home = resolution.home, home.source == .passwordDatabase,
+      resolution.path != home.path, platform.path(resolution.path, isInside: home.path),
+      query.standard.inspect(home.path, followingSymlinks: true)?.kind != .directory
+    else { return nil }
+    let problem = HomeProblem.passwordDatabaseHomeMissing(
+      path: home.path, userID: query.environment.effectiveUserID)
+    return DirectoryWarning(
+      "no home directory: \(problem), so \(resolution.path) cannot be created",
+      suggestion: DirectoryError.homeUnavailable(reason: problem).recoverySuggestion)
   }
 
   /// Where a directory that cannot be created comes from, so that the user knows which setting

@@ -11,6 +11,9 @@ struct Explanation {
   let kind: DirectoryQuery.Kind
   let query: DirectoryQuery
   let resolution: DirectoryResolution
+  /// What the tool found on the file system besides the resolution's own warnings (a home
+  /// that does not exist).
+  var moreWarnings: [DirectoryWarning] = []
 
   var text: String {
     var lines = [resolution.path]
@@ -37,11 +40,12 @@ struct Explanation {
     if case .shared = kind, let group = query.group {
       lines.append("group: the container of the group \(group)")
     }
-    for warning in resolution.warnings.uniqued() {
+    let warnings = (resolution.warnings + moreWarnings).uniqued()
+    for warning in warnings {
       lines.append("warning: \(warning.message)")
       lines.append("  fix: \(warning.suggestion)")
     }
-    if resolution.warnings.isEmpty { lines.append("warnings: none") }
+    if warnings.isEmpty { lines.append("warnings: none") }
     return lines.joined(separator: "\n") + "\n"
   }
 
