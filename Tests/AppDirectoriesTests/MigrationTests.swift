@@ -251,6 +251,18 @@
 
     /// Nothing shows that the legacy path was ever migrated, so the outcome says only what is
     /// known: it does not exist (a typo looks the same).
+    @Test("A link asked for from a legacy path whose folder does not exist: nothing is made there")
+    func aLinkFromAMissingFolderMakesNothing() throws {
+      let setup = try Setup(sample: false)
+      try setup.root.write("{}", to: "home/.config/exampleapp/settings.json")
+      let legacy = URL(fileURLWithPath: setup.root.home + "/nowhere/.exampleapp")
+      let outcome = try setup.dirs.migrate(from: legacy, to: .config, options: .link)
+      #expect(outcome.action == .alreadyMigrated)
+      #expect(!outcome.isLinked)
+      #expect(!setup.root.exists(setup.root.home + "/nowhere"))
+      #expect(TreeSnapshot.listing(setup.destination) == ["settings.json"])
+    }
+
     @Test("Nothing at the legacy path and a destination: already migrated, and said to be missing")
     func missingSourceWithDestinationIsAlreadyMigratedAndSaidToBeMissing() throws {
       let setup = try Setup(sample: false)

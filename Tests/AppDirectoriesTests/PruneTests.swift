@@ -475,6 +475,23 @@
       }
     }
 
+    /// The newest file in a folder of its own is named by its whole path; another name of it
+    /// (a hard link) is kept with it; a FIFO is neither counted nor removed.
+    @Test func theNewestInAFolderKeepsItsOtherNamesAndAFIFOIsLeftAlone() throws {
+      try TemporaryRoot.with { root in
+        let logs = try Logs(root)
+        try logs.file("2026/12/today.log", size: 3000, days: 0)
+        #expect(link(logs.path + "/2026/12/today.log", logs.path + "/today-again.log") == 0)
+        try logs.file("2026/11/old.log", size: 1000, days: 30)
+        #expect(mkfifo(logs.path + "/pipe", 0o600) == 0)
+        let report = try logs.dirs.prune(.logs, keepingUnder: 0)
+        #expect(report.keptNewest == logs.path + "/2026/12/today.log")
+        #expect(report.removedFiles == 1)
+        #expect(report.remainingBytes == 3000)
+        #expect(logs.files == ["2026", "2026/12", "2026/12/today.log", "pipe", "today-again.log"])
+      }
+    }
+
     @Test func anOverridesLogDirectoryNeedsNoTagButTheRestOfTheProof() throws {
       try TemporaryRoot.with { root in
         let logs = try Logs(root, ["EX_LOG_DIR": root.at("elsewhere/logs")])

@@ -15,17 +15,25 @@
     /// A root whose ExampleApp cache holds `old` (3000 bytes, unused for 100 days) and `new`
     /// (1000 bytes, used now), besides its tag.
     static func cache() throws -> (TemporaryRoot, String) {
+      try directory("cache", new: ("new", 1000), old: ("old", 3000))
+    }
+
+    /// A root whose ExampleApp directory of this kind, made by the tool, holds a file used now
+    /// and one unused for 100 days, of these names and sizes.
+    static func directory(
+      _ kind: String, new: (name: String, size: Int), old: (name: String, size: Int)
+    ) throws -> (TemporaryRoot, String) {
       let root = try TemporaryRoot.withUserDirectories()
       let made = try Tool.run(
-        ["path", "cache", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
+        ["path", kind, "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
         in: root)
-      let cache = try #require(made.lines.first)
-      try root.writeFile(cache + "/old", String(repeating: "o", count: 3000))
-      try root.writeFile(cache + "/new", String(repeating: "n", count: 1000))
+      let directory = try #require(made.lines.first)
+      try root.writeFile(directory + "/" + old.name, String(repeating: "o", count: old.size))
+      try root.writeFile(directory + "/" + new.name, String(repeating: "n", count: new.size))
       let long = Int(Date().timeIntervalSince1970) - 100 * 86_400
       let times = [timespec(tv_sec: long, tv_nsec: 0), timespec(tv_sec: long, tv_nsec: 0)]
-      #expect(utimensat(AT_FDCWD, cache + "/old", times, 0) == 0)
-      return (root, cache)
+      #expect(utimensat(AT_FDCWD, directory + "/" + old.name, times, 0) == 0)
+      return (root, directory)
     }
 
     static func tagSize(_ cache: String) throws -> Int {
@@ -118,17 +126,7 @@
     /// A root whose ExampleApp log directory holds `today.log` (5000 bytes, written now) and
     /// `old.log` (3000 bytes, written 100 days ago).
     static func logs() throws -> (TemporaryRoot, String) {
-      let root = try TemporaryRoot.withUserDirectories()
-      let made = try Tool.run(
-        ["path", "logs", "--app", "ExampleApp", "--create"], environment: root.toolEnvironment,
-        in: root)
-      let logs = try #require(made.lines.first)
-      try root.writeFile(logs + "/today.log", String(repeating: "t", count: 5000))
-      try root.writeFile(logs + "/old.log", String(repeating: "o", count: 3000))
-      let long = Int(Date().timeIntervalSince1970) - 100 * 86_400
-      let times = [timespec(tv_sec: long, tv_nsec: 0), timespec(tv_sec: long, tv_nsec: 0)]
-      #expect(utimensat(AT_FDCWD, logs + "/old.log", times, 0) == 0)
-      return (root, logs)
+      try PruneCommandTests.directory("logs", new: ("today.log", 5000), old: ("old.log", 3000))
     }
 
     @Test func theOldLogGoesAndTheNewestStays() throws {

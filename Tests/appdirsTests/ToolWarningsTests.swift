@@ -97,14 +97,15 @@
       #expect(result.status == 64)
     }
 
+    /// For the tests of a home that the password database gives and that does not exist.
+    static let nobodysHomeIsMissing = ConditionTrait.enabled(
+      if: getpwuid(Tool.unprivilegedUser).map { String(cString: $0.pointee.pw_dir) }
+        .map { !FileManager.default.fileExists(atPath: $0) } ?? false,
+      "needs user 65534's password database home to be missing, as Debian's /nonexistent is")
+
     /// User 65534 (`nobody`) has the password database home `/nonexistent`; without `HOME`
     /// there is no home, exit 78 as for every missing home, never a permission error at `/`.
-    @Test(
-      .asTheUnprivilegedUser,
-      .enabled(
-        if: getpwuid(Tool.unprivilegedUser).map { String(cString: $0.pointee.pw_dir) }
-          .map { !FileManager.default.fileExists(atPath: $0) } ?? false,
-        "needs user 65534's password database home to be missing, as Debian's /nonexistent is"))
+    @Test(.asTheUnprivilegedUser, Self.nobodysHomeIsMissing)
     func noHomeForNobodyIsAConfigurationError() throws {
       let root = try TemporaryRoot.withUserDirectories()
       root.chownAll(to: Tool.unprivilegedUser)
@@ -132,12 +133,7 @@
 
     /// Without `--create`, the path under that missing home is still printed, with a warning
     /// that names the home and where it came from, as `doctor` does (SPEC 15).
-    @Test(
-      .asTheUnprivilegedUser,
-      .enabled(
-        if: getpwuid(Tool.unprivilegedUser).map { String(cString: $0.pointee.pw_dir) }
-          .map { !FileManager.default.fileExists(atPath: $0) } ?? false,
-        "needs user 65534's password database home to be missing, as Debian's /nonexistent is"))
+    @Test(.asTheUnprivilegedUser, Self.nobodysHomeIsMissing)
     func aPathUnderAMissingHomeIsPrintedWithAWarning() throws {
       let root = try TemporaryRoot.withUserDirectories()
       root.chownAll(to: Tool.unprivilegedUser)

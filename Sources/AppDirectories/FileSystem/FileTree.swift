@@ -382,8 +382,6 @@ struct FileTree: Sendable {
     case descend
     /// Records a failure for this entry and goes on.
     case failed(Failure)
-    /// Records a failure and stops the walk.
-    case stop(Failure)
   }
 
   /// Where a walk is: the directory whose entries are being visited, as the names that lead
@@ -520,9 +518,6 @@ struct FileTree: Sendable {
         failures.append(failure)
         stack[index].complete = false
         continue
-      case .stop(let failure):
-        failures.append(failure)
-        return failures
       case .descend: break
       }
       let child: Int32
