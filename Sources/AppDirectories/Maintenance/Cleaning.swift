@@ -331,10 +331,8 @@ extension StandardDirectories {
     var bases = StandardDirectory.allCases.compactMap { kind in
       (try? standard.resolution(for: kind)).map { (kind, $0.path) }
     }
-    for kind in [StandardDirectory.data, .config] {
-      for entry in environment.layout(layout).searchBases(kind == .data ? .data : .config) {
-        bases.append((kind, entry.path))
-      }
+    for (kind, list) in [(StandardDirectory.data, AppDirectory.data), (.config, .config)] {
+      bases += environment.layout(layout).searchBases(list).map { (kind, $0.path) }
     }
     if let home = environment.passwordDatabaseHome, POSIXPath.isAbsolute(home) {
       bases.append((.home, home))
@@ -348,7 +346,11 @@ extension StandardDirectories {
   /// directory where every entry is protected (directly under `/`, `/home`, …). `nil` when it
   /// may.
   @_spi(Tool) public func destructionRefusal(_ path: String) -> CleanRefusal? {
-    let proof = removalProof()
+    // Gathered once: the proof compares by identity what exists, and the bases' spellings
+    // stand for what does not exist yet.
+    let bases = removalBases()
+    let proof = RemovalProof(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases)
     let located: DirectoryOpener.Located?
     do throws(DirectoryError) {
       located = try directoryOpener.locate(POSIXPath.normalize(path))
@@ -356,11 +358,12 @@ extension StandardDirectories {
       if case .ownedByAnotherUser(_, let owner, _) = error { return .ownedByAnotherUser(owner) }
       return .unexaminable
     }
-    guard let located else { return missingBaseRefusal(path) }
+    guard let located else { return missingBaseRefusal(path, bases: bases) }
     defer { syscalls.close(descriptor: located.parent) }
     switch located.entry {
     case .missing:
-      return missingBaseRefusal(path) ?? proof.refusal(forNewEntryIn: located.parent)
+      return missingBaseRefusal(path, bases: bases)
+        ?? proof.refusal(forNewEntryIn: located.parent)
     case .symbolicLink: return .symbolicLink
     case .other: return nil  // the caller says it is not a directory
     case .directory:
@@ -376,9 +379,11 @@ extension StandardDirectories {
   /// Why a path where nothing exists yet may not be made a root: it is, or holds, a base
   /// directory that does not exist yet either (`~/.cache` before any cache), compared by
   /// normalized path since there is nothing to compare by identity.
-  private func missingBaseRefusal(_ path: String) -> CleanRefusal? {
+  private func missingBaseRefusal(_ path: String, bases: [(StandardDirectory, String)])
+    -> CleanRefusal?
+  {
     let target = POSIXPath.normalize(path)
-    for (kind, base) in removalBases() where POSIXPath.isAbsolute(base) {
+    for (kind, base) in bases where POSIXPath.isAbsolute(base) {
       if POSIXPath.isInside(POSIXPath.normalize(base), target) { return .baseDirectory(kind) }
     }
     return nil
