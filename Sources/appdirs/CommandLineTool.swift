@@ -213,7 +213,7 @@ enum CommandLineTool {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
       .migrationFailed(_, .linkWithKeptSource), .migrationFailed(_, .notTheApplications),
       .migrationFailed(_, .outsideIsolationRoot), .cleanRefused,
-      .nameTooLong(_, .socketAddress):
+      .nameTooLong(_, .socketAddress), .invalidPermissions:
       // A refusal of the proof rules names what was asked for: the request, not the disk; a
       // socket's name that fits no sun_path is the name's fault too.
       .usage
@@ -221,7 +221,8 @@ enum CommandLineTool {
     case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser,
       .directoryOfAnotherUser,
       .permissionDenied,
-      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .foreignFile:
+      .readOnlyFileSystem, .nameTooLong, .creationFailed, .migrationFailed, .foreignFile,
+      .writeFailed, .readFailed:
       .cannotCreate
     case .lockHeld: .temporaryFailure
     }

@@ -44,6 +44,18 @@
       ),
       ("StandardDirectories", { try StandardDirectories().directory(.config).path }),
       ("AppDirectories(app:)", { try AppDirectories(app: "Doors").directory(.state).path }),
+      (
+        "fileURL(named:in:)",
+        { try AppDirectories(app: "Doors").fileURL(named: "notes.txt", in: .data).path }
+      ),
+      (
+        "write(_:toFile:in:)",
+        {
+          let dirs = try AppDirectories(app: "Doors")
+          try dirs.write(Array("saved".utf8), toFile: "settings.json", in: .config)
+          return try dirs.filePath(named: "settings.json", in: .config)
+        }
+      ),
     ]
 
     /// One line a door: `isolation<TAB>root<TAB>door<TAB>path`, or the error in place of the path.

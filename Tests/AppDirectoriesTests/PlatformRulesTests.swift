@@ -138,6 +138,7 @@ struct PlatformRulesTests {
     ("symlinkat", { $0.makeSymbolicLink(in: 3, entry: FileName("a"), target: Array("b".utf8)) }),
     ("renameat", { $0.rename(in: 3, entry: FileName("a"), to: 3, entry: FileName("b")) }),
     ("unlinkat", { $0.remove(in: 3, entry: FileName("a"), isDirectory: false) }),
+    ("renameat over a file", { $0.replace(in: 3, entry: FileName("a"), withFile: FileName("b")) }),
     ("linkat", { $0.link(in: 3, entry: FileName("a"), to: 3, entry: FileName("b")) }),
     ("flock", { $0.lockExclusively(descriptor: 3) }),
   ]

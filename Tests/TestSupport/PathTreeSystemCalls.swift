@@ -77,6 +77,9 @@
       Int, SystemErrno
     > { live.read(descriptor: descriptor, into: buffer) }
     func close(descriptor: Int32) { live.close(descriptor: descriptor) }
+    func replace(in directory: Int32, entry: FileName, withFile temporary: FileName)
+      -> SystemErrno?
+    { live.replace(in: directory, entry: entry, withFile: temporary) }
     func readLink(path: String) -> Result<String, SystemErrno> { live.readLink(path: path) }
     func accessProblem(directory: Int32, write: Bool) -> SystemErrno? {
       live.accessProblem(directory: directory, write: write)

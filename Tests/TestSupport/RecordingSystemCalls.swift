@@ -21,6 +21,7 @@
     case accessProblem(write: Bool)
     case listDirectory
     case rename(from: String, to: String)
+    case replace(name: String, with: String)
     case remove(name: String, isDirectory: Bool)
     case createFile(name: String)
     case openFileAt(name: String)
@@ -394,7 +395,9 @@
     }
 
     func openFile(in directory: Int32, entry: FileName) -> Result<Int32, SystemErrno> {
-      if let error = fault(.openFileAt(name: entry.description), .openat, entry.description) {
+      // O_NOFOLLOW, as the live call opens it.
+      let record = Record(call: .openat, name: entry.description, followsSymlinks: false)
+      if let error = intercept(.openFileAt(name: entry.description), record) {
         return .failure(error)
       }
       let result = live.openFile(in: directory, entry: entry)
@@ -405,7 +408,9 @@
     func createFile(in directory: Int32, entry: FileName, mode: UInt32) -> Result<
       Int32, SystemErrno
     > {
-      if let error = fault(.createFile(name: entry.description), .openat, entry.description) {
+      // O_NOFOLLOW, as the live call opens it.
+      let record = Record(call: .openat, name: entry.description, followsSymlinks: false)
+      if let error = intercept(.createFile(name: entry.description), record) {
         return .failure(error)
       }
       let result = live.createFile(in: directory, entry: entry, mode: mode)
@@ -457,6 +462,14 @@
       let call = SystemCall.rename(from: entry.description, to: targetEntry.description)
       return fault(call, .renameat, entry.description)
         ?? live.rename(in: directory, entry: entry, to: targetDirectory, entry: targetEntry)
+    }
+
+    func replace(in directory: Int32, entry: FileName, withFile temporary: FileName)
+      -> SystemErrno?
+    {
+      let call = SystemCall.replace(name: entry.description, with: temporary.description)
+      return fault(call, .renameat, entry.description)
+        ?? live.replace(in: directory, entry: entry, withFile: temporary)
     }
 
     func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {

@@ -50,6 +50,9 @@ extension WithoutTreeOperations {
   func rename(
     in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
   ) -> SystemErrno? { .notImplemented }
+  func replace(in directory: Int32, entry: FileName, withFile temporary: FileName)
+    -> SystemErrno?
+  { .notImplemented }
   func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
     .notImplemented
   }

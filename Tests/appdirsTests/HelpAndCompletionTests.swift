@@ -36,6 +36,7 @@
         "path",
         [
           "--app", "--env-prefix", "--org", "--roaming", "--group", "--create", "--socket",
+          "--file",
           "--explain", "--layout", "--platform", "--help",
         ]
       ),

@@ -57,6 +57,58 @@
       #expect(result.standardError == "")
     }
 
+    /// `--file NAME`: the file's path in the directory; with `--create` the directory is
+    /// made, never the file.
+    @Test func aFilesPathIsPrintedAndOnlyItsDirectoryMade() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let config = root.home + "/.config/ExampleApp"
+      let path = try Tool.run(
+        ["path", "config", "--app", "ExampleApp", "--file", "settings.json"],
+        environment: root.toolEnvironment, in: root)
+      #expect(path.status == 0)
+      #expect(path.standardOutput == config + "/settings.json\n")
+      #expect(!root.exists(config))
+      let created = try Tool.run(
+        ["path", "config", "--app", "ExampleApp", "--file", "settings.json", "--create"],
+        environment: root.toolEnvironment, in: root)
+      #expect(created.standardOutput == config + "/settings.json\n")
+      #expect(root.isDirectory(config))
+      #expect(!root.exists(config + "/settings.json"))
+      let explained = try Tool.run(
+        ["path", "config", "--app", "ExampleApp", "--file", "settings.json", "--explain"],
+        environment: root.toolEnvironment, in: root)
+      #expect(
+        Array(explained.lines.prefix(3)) == [
+          config + "/settings.json", "file: settings.json, in the directory \(config)",
+          "kind: config of the application ExampleApp",
+        ])
+    }
+
+    static let badFileNames: [(name: String, message: String)] = [
+      ("", "the file name is empty"), ("a/b", "it contains /"), ("..", ".. is not a folder name"),
+      (".appdirs-write-1", "names starting with .appdirs-write- are the temporary files"),
+    ]
+
+    @Test(arguments: badFileNames)
+    func aBadFileNameIsAUsageErrorAndNothingIsMade(name: String, message: String) throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let result = try Tool.run(
+        ["path", "config", "--app", "ExampleApp", "--file", name, "--create"],
+        environment: root.toolEnvironment, in: root, standardError: .failure(message))
+      #expect(result.status == 64)
+      #expect(result.standardOutput == "")
+      #expect(!root.exists(root.home + "/.config"))
+    }
+
+    @Test func aFileAndASocketAreOneTooMany() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let result = try Tool.run(
+        ["path", "runtime", "--app", "ExampleApp", "--file", "a", "--socket", "b.sock"],
+        environment: root.toolEnvironment, in: root,
+        standardError: .usageError("--file and --socket each name a path", command: "path"))
+      #expect(result.status == 64)
+    }
+
     static let appKinds: [(String, String)] = [
       ("data", "~/.local/share/ExampleApp"), ("config", "~/.config/ExampleApp"),
       ("cache", "~/.cache/ExampleApp"), ("state", "~/.local/state/ExampleApp"),

@@ -72,6 +72,15 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// ``AppDirectories/AppDirectories/clean(_:groups:legacy:dryRun:)`` will not remove this
   /// directory at all; nothing was removed.
   case cleanRefused(path: String, reason: CleanRefusal)
+  /// Writing the file at `path` failed for the reason `errno` gives (a full disk, a quota, an
+  /// I/O error). Unless the error came after the new file was in place (the `fsync` of its
+  /// directory), the file holds its old contents, and no temporary file is left.
+  case writeFailed(path: String, errno: SystemErrno)
+  /// Reading the file at `path` failed for the reason `errno` gives.
+  case readFailed(path: String, errno: SystemErrno)
+  /// The permissions asked for a file are not permission bits of a file: only read, write and
+  /// execute for the owner, the group and others (`0o000` to `0o777`) can be given.
+  case invalidPermissions(UInt32)
 
   /// The path the error is about, if it is about a path.
   public var path: String? {
@@ -88,14 +97,17 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       path
     case .migrationFailed(_, .specialFiles(let paths)) where !paths.isEmpty: paths[0]
     case .migrationFailed(let source, _): source
-    case .cleanRefused(let path, _): path
+    case .cleanRefused(let path, _), .writeFailed(let path, _), .readFailed(let path, _): path
+    case .invalidPermissions: nil
     }
   }
 
   /// The system's error number behind the failure, where there is one.
   public var errno: SystemErrno? {
     switch self {
-    case .permissionDenied(_, let errno), .creationFailed(_, let errno): errno
+    case .permissionDenied(_, let errno), .creationFailed(_, let errno),
+      .writeFailed(_, let errno), .readFailed(_, let errno):
+      errno
     case .readOnlyFileSystem: .readOnlyFileSystem
     case .nameTooLong(_, .fileSystem): .nameTooLong
     case .notADirectory: .notDirectory
@@ -151,6 +163,12 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot move \(source): \(problem)"
     case .cleanRefused(let path, let reason):
       "refusing to remove \(path): \(reason)"
+    case .writeFailed(let path, let errno):
+      "cannot write \(path): \(errno)"
+    case .readFailed(let path, let errno):
+      "cannot read \(path): \(errno)"
+    case .invalidPermissions(let mode):
+      "the permissions 0o\(String(mode, radix: 8)) are not a file's: only 0o000 to 0o777 can be given"
     }
   }
 
@@ -250,6 +268,12 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Give paths inside the isolated root \(root) (build them from StandardDirectories.url(for: .home)), never fixed or real paths."
     case .cleanRefused(let path, .unexaminable):
       "Check \(path) (\(Self.ownerCommand(platform))), then run the command again."
+    case .writeFailed(_, let errno) where errno.isOutOfSpace:
+      "Free some disk space or raise the quota, then write again: the file keeps its old contents until a write succeeds."
+    case .writeFailed(let path, _), .readFailed(let path, _):
+      "Check \(path) and its directory (\(Self.ownerCommand(platform))), then try again."
+    case .invalidPermissions:
+      "Give the file's permission bits only, such as 0o600 (read and write for you alone) or 0o644."
     }
   }
 

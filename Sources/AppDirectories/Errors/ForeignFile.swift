@@ -50,3 +50,17 @@ public enum ForeignFile: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
+
+extension ForeignFile {
+  /// What a file that is not a regular one is, from its status.
+  init(notRegular status: FileStatus) {
+    switch (status.type, status.otherKind) {
+    case (.directory, _): self = .directory
+    case (.symbolicLink, _): self = .symbolicLink
+    case (_, .fifo?): self = .fifo
+    case (_, .socket?): self = .socket
+    case (_, .device?): self = .device
+    default: self = .notARegularFile
+    }
+  }
+}

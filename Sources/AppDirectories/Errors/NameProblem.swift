@@ -31,6 +31,9 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
     case socketName = "socket name"
     /// A lock's name, of ``AppDirectories/AppDirectories/lock(named:)``.
     case lockName = "lock name"
+    /// A file's name in one of the application's directories, of
+    /// ``AppDirectories/AppDirectories/write(_:toFile:in:permissions:)`` and its siblings.
+    case fileName = "file name"
   }
 
   // Folder names.
@@ -56,6 +59,10 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
   /// A group identifier lacks the prefix that this platform requires (`group.`, or on macOS a
   /// team ID).
   case groupIdentifierPrefix(OperatingSystem)
+
+  /// A file's name starts with the prefix of the temporary files that
+  /// ``AppDirectories/AppDirectories/write(_:toFile:in:permissions:)`` makes and removes.
+  case reservedForTemporaryFiles(prefix: String)
 
   // Environment prefixes.
 
@@ -103,6 +110,8 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
       "it contains \(scalar), which Windows does not allow in file names"
     case .endsWithDotOrSpaceOnWindows: "it ends with a dot or a space, which Windows removes"
     case .reservedOnWindows(let stem): "\(stem) is a reserved device name on Windows"
+    case .reservedForTemporaryFiles(let prefix):
+      "names starting with \(prefix) are the temporary files of writes, which later writes remove"
     case .groupIdentifierCharacters:
       "group identifiers are reverse-DNS names made of letters, digits, '.', '-' and '_'"
     case .groupIdentifierPrefix(.macOS):
@@ -146,6 +155,8 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
       "Use the identifier of the app's App Groups entitlement, which starts with \"group.\", such as group.com.example.app."
     case .characterForbiddenOnWindows, .endsWithDotOrSpaceOnWindows, .reservedOnWindows:
       "Use a name that Windows accepts as a folder name: without < > : \" | ? *, not ending with a dot or a space, not a device name such as CON or NUL."
+    case .reservedForTemporaryFiles(let prefix):
+      "Use a name that does not start with \(prefix)."
     case .empty, .dotName, .tooLong, .separator, .controlCharacter:
       "Use a single folder name: not empty, not . or .., without / \\ or control characters, at most 255 bytes."
     }

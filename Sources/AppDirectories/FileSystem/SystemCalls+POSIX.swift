@@ -389,6 +389,12 @@
       }
     }
 
+    func replace(in directory: Int32, entry: FileName, withFile temporary: FileName)
+      -> SystemErrno?
+    {
+      rename(in: directory, entry: temporary, to: directory, entry: entry)
+    }
+
     func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno? {
       retrying {
         entry.withCString { unlinkat(directory, $0, isDirectory ? AT_REMOVEDIR : 0) } == 0

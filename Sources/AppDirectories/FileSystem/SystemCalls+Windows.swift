@@ -384,6 +384,21 @@
       return error == DWORD(ERROR_LOCK_VIOLATION) ? .wouldBlock : SystemErrno(windowsError: error)
     }
 
+    func replace(in directory: Int32, entry: FileName, withFile temporary: FileName)
+      -> SystemErrno?
+    {
+      guard let target = Self.path(in: directory, name: entry.description),
+        let source = Self.path(in: directory, name: temporary.description)
+      else { return .badFileDescriptor }
+      // Not FileManager's move, which refuses a name that exists: the one Win32 call that
+      // replaces it, and returns once the move is on the disk.
+      let flags = DWORD(MOVEFILE_REPLACE_EXISTING) | DWORD(MOVEFILE_WRITE_THROUGH)
+      let moved = Self.withWidePath(source) { from in
+        Self.withWidePath(target) { to in MoveFileExW(from, to, flags) == true }
+      }
+      return moved ? nil : Self.lastError
+    }
+
     func replaceContents(descriptor: Int32, with bytes: [UInt8]) -> SystemErrno? {
       guard let entry = handles.entry(descriptor) else { return .badFileDescriptor }
       guard SetFilePointerEx(entry.handle, LARGE_INTEGER(), nil, DWORD(FILE_BEGIN)),

@@ -97,6 +97,11 @@ protocol SystemCalls: Sendable {
   func rename(
     in directory: Int32, entry: FileName, to targetDirectory: Int32, entry targetEntry: FileName
   ) -> SystemErrno?
+  /// `renameat` of a new file over a file's name in the same directory: atomic, the name
+  /// always naming the old file or the new one, and a symbolic link there replaced itself,
+  /// never followed. On Windows `MoveFileExW` with `MOVEFILE_REPLACE_EXISTING |
+  /// MOVEFILE_WRITE_THROUGH`, which returns once the move is on the disk.
+  func replace(in directory: Int32, entry: FileName, withFile temporary: FileName) -> SystemErrno?
   /// `unlinkat`, with `AT_REMOVEDIR` for a directory.
   func remove(in directory: Int32, entry: FileName, isDirectory: Bool) -> SystemErrno?
   /// `linkat`: a second name for a file, which fails with `EEXIST` rather than replace
@@ -151,7 +156,7 @@ extension SystemCalls {
   }
 
   /// Writes all of `bytes`, however short the system makes each write.
-  private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemErrno? {
+  func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemErrno? {
     var written = 0
     while written < bytes.count {
       switch write(

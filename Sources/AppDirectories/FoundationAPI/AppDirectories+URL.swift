@@ -42,6 +42,22 @@
       try searchResolutions(for: kind).map(\.url)
     }
 
+    /// Finds or creates a directory and returns the URL of a file in it:
+    /// ``filePath(named:in:)`` as a URL. The file itself is not touched.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    ///
+    /// let dirs = try AppDirectories(app: "ExampleApp")
+    /// let settings = try dirs.fileURL(named: "settings.json", in: .config)
+    /// ```
+    ///
+    /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name, before anything
+    ///   is created, or an error of finding or creating the directory.
+    public func fileURL(named name: String, in kind: AppDirectory) throws(DirectoryError) -> URL {
+      pathURL(try filePath(named: name, in: kind), isDirectory: false)
+    }
+
     /// The first existing file with this relative path in the kind's search directories, or
     /// `nil`: ``locatePath(_:in:)`` as a URL.
     public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
@@ -66,7 +82,7 @@
     /// let cache = try dirs.directory(.cache, version: "2.4.1")
     /// ```
     public func directory(_ kind: AppDirectory, version: String) throws(DirectoryError) -> URL {
-      fileURL(try directoryPath(kind, version: version), isDirectory: true)
+      pathURL(try directoryPath(kind, version: version), isDirectory: true)
     }
 
     /// The URL of a Unix-domain socket of the application, short enough to bind:
@@ -80,14 +96,14 @@
     /// print(socket.path)   // /run/user/1000/ExampleApp/control.sock
     /// ```
     public func socketURL(named name: String) throws(DirectoryError) -> URL {
-      fileURL(try socketResolution(named: name).path, isDirectory: false)
+      pathURL(try socketResolution(named: name).path, isDirectory: false)
     }
 
     /// ``previousLocationPaths(for:)`` as URLs: where this application's directory of `kind`
     /// would have been under the platform's other layouts and this library's earlier
     /// defaults.
     public func previousLocations(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
-      try previousLocationPaths(for: kind).map { fileURL($0, isDirectory: true) }
+      try previousLocationPaths(for: kind).map { pathURL($0, isDirectory: true) }
     }
 
     /// Moves the application's files from a legacy location, such as `~/.exampleapp`, to one
@@ -140,7 +156,7 @@
     /// The URL of a resolved kind, made once and kept.
     private func cachedURL(_ index: Int) throws(DirectoryError) -> URL {
       if let url = urls.withLock({ $0[index] }) { return url }
-      let url = fileURL(try resolved[index].get().path, isDirectory: true)
+      let url = pathURL(try resolved[index].get().path, isDirectory: true)
       urls.withLock { $0[index] = url }
       return url
     }

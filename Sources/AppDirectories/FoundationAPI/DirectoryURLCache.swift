@@ -10,7 +10,7 @@
   #endif
 
   /// The one way the library turns a path into a file URL.
-  func fileURL(_ path: String, isDirectory: Bool) -> URL {
+  func pathURL(_ path: String, isDirectory: Bool) -> URL {
     URL(fileURLWithPath: path, isDirectory: isDirectory)
   }
 
@@ -29,7 +29,7 @@
     /// The directory URL for an absolute, normalized path.
     static func url(forDirectory path: String) -> URL {
       if let url = urls.withLock({ $0[path] }) { return url }
-      let url = fileURL(path, isDirectory: true)
+      let url = pathURL(path, isDirectory: true)
       urls.withLock { urls in
         if urls.count >= capacity { urls.removeAll(keepingCapacity: true) }
         urls[path] = url

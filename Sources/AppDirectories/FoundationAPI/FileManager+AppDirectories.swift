@@ -105,7 +105,7 @@
       for name in [folder, component].compactMap({ $0 }) { path = style.join(path, name) }
       try DirectoryCreator(syscalls: syscalls, environment: environment, style: style)
         .findOrCreate(path)
-      return fileURL(path, isDirectory: true)
+      return pathURL(path, isDirectory: true)
     }
 
     /// The base directory, and a folder inside it, for each search-path directory that has a

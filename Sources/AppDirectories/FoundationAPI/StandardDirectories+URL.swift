@@ -106,6 +106,6 @@
 
   extension FileSearch.Found {
     /// The file URL, a directory's with its trailing `/`.
-    var url: URL { fileURL(path, isDirectory: isDirectory) }
+    var url: URL { pathURL(path, isDirectory: isDirectory) }
   }
 #endif

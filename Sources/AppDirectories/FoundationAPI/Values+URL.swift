@@ -11,7 +11,7 @@
 
   extension AppLocation {
     /// The directory, as a file URL.
-    public var url: URL { fileURL(path, isDirectory: true) }
+    public var url: URL { pathURL(path, isDirectory: true) }
 
     /// Records a location at a file URL's path.
     public init(
@@ -26,9 +26,9 @@
 
   extension MigrationOutcome {
     /// The legacy path, as a file URL.
-    public var source: URL { fileURL(sourcePath, isDirectory: true) }
+    public var source: URL { pathURL(sourcePath, isDirectory: true) }
     /// The application's directory the files go to, as a file URL.
-    public var destination: URL { fileURL(destinationPath, isDirectory: true) }
+    public var destination: URL { pathURL(destinationPath, isDirectory: true) }
 
     /// Records an outcome between two file URLs' paths.
     public init(
@@ -44,7 +44,7 @@
 
   extension DirectoryLock {
     /// The lock file, as a file URL.
-    public var url: URL { fileURL(path, isDirectory: false) }
+    public var url: URL { pathURL(path, isDirectory: false) }
   }
 
   extension ProcessEnvironment {
@@ -70,7 +70,7 @@
     /// ``isolationRootPath`` as a directory's file URL: the root of an isolated environment,
     /// or `nil` for any other environment.
     public var isolationRoot: URL? {
-      isolationRootPath.map { fileURL($0, isDirectory: true) }
+      isolationRootPath.map { pathURL($0, isDirectory: true) }
     }
   }
 #endif

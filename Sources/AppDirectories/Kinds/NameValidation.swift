@@ -36,6 +36,9 @@ enum NameValidation {
     if role == .groupIdentifier, let reason = groupProblem(with: name, on: platform) {
       return reason
     }
+    if role == .fileName, name.utf8.starts(with: DirectoryFile.temporaryPrefix.utf8) {
+      return .reservedForTemporaryFiles(prefix: DirectoryFile.temporaryPrefix)
+    }
     return nil
   }
 
@@ -120,5 +123,14 @@ extension AppDirectories {
     throws(DirectoryError)
   {
     try NameValidation.validate(groupIdentifier, as: .groupIdentifier, on: system)
+  }
+
+  /// Checks the name of a file in one of the application's directories on its own, as
+  /// ``filePath(named:in:)`` would.
+  @_spi(Tool)
+  public static func validate(fileName: String, on system: OperatingSystem)
+    throws(DirectoryError)
+  {
+    try NameValidation.validate(fileName, as: .fileName, on: system)
   }
 }

@@ -219,17 +219,3 @@ extension AppDirectories {
     return pid
   }
 }
-
-extension ForeignFile {
-  /// What a file that is not a regular one is, from its status.
-  fileprivate init(notRegular status: FileStatus) {
-    switch (status.type, status.otherKind) {
-    case (.directory, _): self = .directory
-    case (.symbolicLink, _): self = .symbolicLink
-    case (_, .fifo?): self = .fifo
-    case (_, .socket?): self = .socket
-    case (_, .device?): self = .device
-    default: self = .notARegularFile
-    }
-  }
-}

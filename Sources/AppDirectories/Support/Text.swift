@@ -21,7 +21,7 @@ func quoted(_ text: String) -> String {
 /// A number in a radix, padded with zeros on the left to at least `width` digits: `0700`,
 /// `U+0085`.
 @_spi(Tool)
-public func zeroPadded(_ value: UInt32, radix: Int, width: Int) -> String {
+public func zeroPadded(_ value: some BinaryInteger, radix: Int, width: Int) -> String {
   let digits = String(value, radix: radix, uppercase: true)
   return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

@@ -22,6 +22,9 @@ enum PathCommand {
         name: "--socket", value: .name("NAME"),
         help: "With runtime and --app: a socket's path that fits sun_path (its folder is made)."),
       OptionSpec(
+        name: "--file", value: .name("NAME"),
+        help: "The path of the file NAME in the directory (with --create, the directory is made)."),
+      OptionSpec(
         name: "--explain",
         help: "After the path, tell where it came from and every warning with its fix."),
       DirectoryQuery.layoutOption, PlatformPreview.option,
@@ -31,6 +34,7 @@ enum PathCommand {
       "appdirs path documents",
       "appdirs path runtime --app ExampleApp --create",
       "appdirs path runtime --app ExampleApp --socket control.sock",
+      "appdirs path config --app ExampleApp --file settings.json --create",
       "appdirs path documents --explain",
       "appdirs path logs --app ExampleApp --explain --platform macos",
     ],
@@ -48,9 +52,15 @@ enum PathCommand {
     }
     let query = try DirectoryQuery(
       arguments, environment: preview ?? environment, checksFileSystem: preview == nil)
+    let file = arguments.value("--file")
     if let socket = arguments.value("--socket") {
+      guard file == nil else {
+        throw UsageError(message: "--file and --socket each name a path: give one of them")
+      }
       return try printSocket(socket, kind: kind, query: query, arguments: arguments)
     }
+    // A file's name is checked before anything is looked at or made.
+    if let file { try AppDirectories.validate(fileName: file, on: query.environment.platform) }
     let resolution = try query.resolution(of: kind)
     // The explanation lists the warnings with their fixes, and a preview's belong to the
     // simulated machine: on standard error only this machine's, once.
@@ -84,10 +94,12 @@ enum PathCommand {
     }
     if arguments.flag("--explain") {
       Platform.write(
-        Explanation(kind: kind, query: query, resolution: resolution, moreWarnings: missingHome)
-          .text)
+        Explanation(
+          kind: kind, query: query, resolution: resolution, file: file, moreWarnings: missingHome
+        ).text)
     } else {
-      Platform.write(path + "\n")
+      let platform = query.environment.platform
+      Platform.write((file.map { platform.joinPath(path, $0) } ?? path) + "\n")
     }
     return .success
   }

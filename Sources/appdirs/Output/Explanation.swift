@@ -11,12 +11,20 @@ struct Explanation {
   let kind: DirectoryQuery.Kind
   let query: DirectoryQuery
   let resolution: DirectoryResolution
+  /// The name given with `--file`: the file's path comes first, then its directory's story.
+  var file: String? = nil
   /// What the tool found on the file system besides the resolution's own warnings (a home
   /// that does not exist).
   var moreWarnings: [DirectoryWarning] = []
 
   var text: String {
     var lines = [resolution.path]
+    if let file {
+      lines = [
+        query.environment.platform.joinPath(resolution.path, file),
+        "file: \(file), in the directory \(resolution.path)",
+      ]
+    }
     lines.append("kind: " + kindDescription)
     lines.append("source: " + sourceDescription)
     if let home = resolution.home {
