@@ -134,6 +134,40 @@
     "`try dirs.lock(named:)` then `release()`", lockCost, baseline: bareLock,
     named: "bare `open`, `flock`, `close`", atMostTimes: 10, sameSystemCalls: false)
 
+  // 7. Saving a 4 KB settings file: the durable, atomic write against Foundation's atomic write
+  // and against the floor, the bare calls of a durable replace (a new file made, written and
+  // fsynced, renamed over the name, the directory fsynced). None of the durability steps is
+  // skipped on either side of the floor.
+  let settings = [UInt8]((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+  let configPath = try dirs.directory(.config).path
+  let saved = try measurement.measure {
+    try dirs.write(settings, toFile: "settings.json", in: .config)
+  }
+  let settingsData = Data(settings)
+  let foundationURL = URL(fileURLWithPath: configPath + "/foundation.json")
+  let foundationWrite = try measurement.measure {
+    try settingsData.write(to: foundationURL, options: .atomic)
+  }
+  let floorTemporary = configPath + "/.floor.tmp"
+  let floorTarget = configPath + "/floor.json"
+  let floorWrite = measurement.measure {
+    let file = open(floorTemporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    consume(settings.withUnsafeBytes { write(file, $0.baseAddress, $0.count) })
+    consume(fsync(file))
+    close(file)
+    consume(rename(floorTemporary, floorTarget))
+    let folder = open(configPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    consume(fsync(folder))
+    close(folder)
+  }
+  table.addAgainst(
+    "`try dirs.write(_:toFile:in:)`, 4 KB", saved, baseline: foundationWrite,
+    named: "`Data.write(to:options: .atomic)`", atMostTimes: 1.5, sameSystemCalls: false)
+  table.addAgainst(
+    "`try dirs.write(_:toFile:in:)`, 4 KB", saved, baseline: floorWrite,
+    named: "bare `open`, `write`, `fsync`, `rename`, `fsync` of the directory",
+    atMostTimes: 1.5, sameSystemCalls: false)
+
   let (variables, bytes) = environmentSize()
   print(
     "AppDirectories against Foundation, \(variables) environment variables (\(bytes) bytes), "

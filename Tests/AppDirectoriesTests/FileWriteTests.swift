@@ -387,6 +387,11 @@
         #expect(try attempt(openat(EROFS)) == .readOnlyFileSystem(path: path))
         // The temporary file taken by a sweep, or vanished before the rename: a new one.
         #expect(try attempt(on(.flock, EAGAIN)) == nil)
+        #expect(try attempt(openat(EEXIST)) == nil)
+        let everyNameTaken = RecordingSystemCalls.Fault(errno: EEXIST, remaining: 100) {
+          $0.call == .openat && $0.name.hasPrefix(".appdirs-write-")
+        }
+        #expect(try attempt(everyNameTaken) == .writeFailed(path: path, errno: .fileExists))
         #expect(try attempt(on(.renameat, ENOENT)) == nil)
         #expect(
           try attempt(on(.renameat, ENOENT, times: 10))

@@ -143,7 +143,8 @@ struct DirectoryFile {
   private func writeTemporary(
     _ bytes: UnsafeRawBufferPointer, permissions: UInt32, in folder: Int32
   ) throws(DirectoryError) -> FileName {
-    while true {
+    // A name taken, or a file swept away before it was locked: another name, a few times.
+    for _ in 0..<16 {
       let temporary = FileName(Self.temporaryPrefix + Self.randomSuffix())
       let file: Int32
       switch syscalls.createFile(in: folder, entry: temporary, mode: permissions) {
@@ -170,6 +171,7 @@ struct DirectoryFile {
       }
       return temporary
     }
+    throw .writeFailed(path: path, errno: .fileExists)
   }
 
   /// Removes the temporary files that killed writes left in the directory: each one a regular
