@@ -120,6 +120,125 @@
       }
     }
 
+    // MARK: The login session's directory
+
+    /// An environment whose login session left a runtime directory at `<root>/session`.
+    static func withSession(_ root: TemporaryRoot, _ variables: [String: String] = [:])
+      -> ProcessEnvironment
+    {
+      var environment = root.environment(variables)
+      environment.loginSessionRuntimeDirectory = root.at("session")
+      return environment
+    }
+
+    /// With `XDG_RUNTIME_DIR` unusable (and not another user's, which only root can make), a
+    /// private directory that the login session left is used before the fallback, with a
+    /// warning that names it and the reason; nothing is made in the temporary directory.
+    @Test(arguments: unusableCandidates.filter { $0.name != "owned by another user" })
+    func theLoginSessionsDirectoryComesBeforeTheFallback(_ candidate: Candidate) throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory(root.at("session"), mode: 0o700)
+        var variables: [String: String] = [:]
+        variables["XDG_RUNTIME_DIR"] = try candidate.prepare(root)
+        let environment = Self.withSession(root, variables)
+
+        let resolution = try StandardDirectories.verifiedResolution(
+          for: .runtime, environment: environment)
+        #expect(resolution.path == root.at("session"))
+        #expect(resolution.source == .loginSession)
+        #expect(resolution.source.description == "login-session")
+        #expect(resolution.warningText.contains(candidate.reason))
+        if candidate.name == "relative" {
+          #expect(resolution.warnings.count == 1)
+        } else {
+          #expect(resolution.warningText.contains("using \(root.at("session")) instead"))
+        }
+        let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+        #expect(try dirs.directory(.runtime).path == root.at("session/ExampleApp"))
+        #expect(root.mode(root.at("session")) == 0o700)
+        #expect(!root.exists(root.tmp))
+      }
+    }
+
+    /// A login session's directory that is missing is passed over in silence (the warning is the
+    /// one without it); one that is not private is refused and named; it is never made or
+    /// changed.
+    @Test(
+      arguments: [
+        ("missing", nil), ("mode 0755", "0755"), ("a symbolic link", "symbolic link"),
+        ("a file", "not a directory"),
+      ] as [(String, String?)])
+    func aLoginSessionsDirectoryThatIsNotPrivateGivesWayToTheFallback(
+      state: String, reason: String?
+    ) throws {
+      try TemporaryRoot.with { root in
+        let session = root.at("session")
+        switch state {
+        case "mode 0755": try root.makeDirectory(session, mode: 0o755)
+        case "a symbolic link":
+          try root.makeDirectory(root.at("real"), mode: 0o700)
+          try root.makeSymlink(session, to: root.at("real"))
+        case "a file": try root.writeFile(session, "")
+        default: break
+        }
+        let before = root.allPaths().map { ($0, root.mode($0)) }
+        let environment = Self.withSession(root)
+        let fallback = root.tmp + "/runtime-\(currentUserID)"
+        let resolution = try StandardDirectories.verifiedResolution(
+          for: .runtime, environment: environment)
+        #expect(resolution.path == fallback)
+        #expect(resolution.source == .fallback)
+        if let reason {
+          #expect(resolution.warningText.contains(reason))
+          #expect(resolution.warningText.contains("login-session is unsafe: \(session)"))
+        } else {
+          #expect(
+            resolution.warnings.map(\.message) == [
+              "XDG_RUNTIME_DIR is not set; using \(fallback) instead"
+            ])
+        }
+        let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+        #expect(try dirs.directory(.runtime).path == fallback + "/ExampleApp")
+        for (path, mode) in before {
+          #expect(root.mode(path) == mode, "\(path) changed mode")
+        }
+        #expect(state != "missing" || !root.exists(session))
+      }
+    }
+
+    /// An unsafe `XDG_RUNTIME_DIR` and no login session's directory: the fallback, with the one
+    /// warning of the variable, as before there was a session's directory to look for.
+    @Test func anUnsafeVariableAndNoSessionDirectoryGiveTheFallback() throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory(root.at("run"), mode: 0o755)
+        let environment = Self.withSession(root, ["XDG_RUNTIME_DIR": root.at("run")])
+        let fallback = root.tmp + "/runtime-\(currentUserID)"
+        let resolution = try StandardDirectories.verifiedResolution(
+          for: .runtime, environment: environment)
+        #expect(resolution.path == fallback)
+        #expect(resolution.warnings.count == 1)
+        #expect(resolution.warningText.contains("XDG_RUNTIME_DIR is unsafe"))
+        #expect(resolution.warningText.contains("using \(fallback) instead"))
+      }
+    }
+
+    @Test(arguments: [
+      (OperatingSystem.linux, 1000 as UInt32, "/run/user/1000" as String?),
+      (.linux, 0, "/run/user/0"), (.freeBSD, 1001, "/var/run/user/1001"),
+      (.openBSD, 1000, "/var/run/user/1000"), (.macOS, 501, nil), (.windows, 0, nil),
+      (.android, 10123, nil), (.iOS, 501, nil), (.macCatalyst, 501, nil),
+    ])
+    func whereALoginSessionKeepsTheRuntimeDirectory(
+      platform: OperatingSystem, user: UInt32, expected: String?
+    ) {
+      #expect(
+        ProcessEnvironment.loginSessionRuntimeDirectory(platform: platform, effectiveUserID: user)
+          == expected)
+      #expect(
+        ProcessEnvironment(variables: [:], platform: platform).loginSessionRuntimeDirectory == nil)
+      #expect(ProcessEnvironment.isolated(inPath: "/tmp/x").loginSessionRuntimeDirectory == nil)
+    }
+
     @Test(arguments: ["", "/", "//"])
     func privateRuntimeDirectoryIsUsed(_ suffix: String) throws {
       try TemporaryRoot.with { root in

@@ -38,6 +38,10 @@ extension ProcessEnvironment {
     {
       environment.trustedRoot = POSIXPath.normalize(root)
     }
+    if environment.trustedRoot == nil {
+      environment.loginSessionRuntimeDirectory = loginSessionRuntimeDirectory(
+        platform: environment.platform, effectiveUserID: environment.effectiveUserID)
+    }
     #if os(Windows)
       environment.knownFolders = readKnownFolders()
     #endif
@@ -54,6 +58,19 @@ extension ProcessEnvironment {
       environment = environment.readingPasswordDatabase()
     }
     return environment
+  }
+
+  /// Where the login session manager makes a user's runtime directory on `platform`:
+  /// `/run/user/<uid>` on Linux (systemd-logind, elogind), `/var/run/user/<uid>` on FreeBSD and
+  /// OpenBSD (as platformdirs takes it); `nil` where there is no such directory.
+  static func loginSessionRuntimeDirectory(platform: OperatingSystem, effectiveUserID: UInt32)
+    -> String?
+  {
+    switch platform {
+    case .linux: "/run/user/\(effectiveUserID)"
+    case .freeBSD, .openBSD: "/var/run/user/\(effectiveUserID)"
+    case .macOS, .iOS, .macCatalyst, .windows, .android: nil
+    }
   }
 
   /// The variables with these names that the running process has set, those whose bytes are

@@ -128,6 +128,20 @@ public struct ProcessEnvironment: Sendable, Hashable {
     get { storage.values.systemTemporaryDirectory }
     set { uniqueStorage().values.systemTemporaryDirectory = newValue }
   }
+  /// The runtime directory that the login session manager (systemd-logind, elogind) makes for
+  /// the user, tried when `XDG_RUNTIME_DIR` is not set or not usable, before the fallback in
+  /// the temporary directory: a session's directory that the variable did not reach (`su`,
+  /// cron, a service). ``capture()`` gives `/run/user/<uid>` on Linux and
+  /// `/var/run/user/<uid>` on FreeBSD and OpenBSD, and nothing in `appdirs sandbox`; `nil`, the
+  /// default, for an environment made with
+  /// ``init(variables:passwordDatabaseHome:effectiveUserID:platform:isSecureExecution:userDirectoriesFile:groupContainers:androidAppStorage:undecodableVariables:)``
+  /// and in an isolated one, so that neither looks outside what it was given. It is used only
+  /// when it passes the runtime directory's check (a directory of the user, mode 0700), and
+  /// never created.
+  public var loginSessionRuntimeDirectory: String? {
+    get { storage.values.loginSessionRuntimeDirectory }
+    set { uniqueStorage().values.loginSessionRuntimeDirectory = newValue }
+  }
   /// The running application's name in this environment, which the one-liners
   /// (`FileManager.default.applicationSupportDirectory` and the others that append the
   /// application's name) use; `nil`, the default, for the name the process gives: the bundle's
@@ -204,6 +218,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var androidAppStorage: String?
     var androidSharedStorage: String? = nil
     var systemTemporaryDirectory: String? = nil
+    var loginSessionRuntimeDirectory: String? = nil
     var applicationName: String? = nil
     var searchesSystemDirectories = true
     var knownFolders: [WindowsKnownFolder: String] = [:]

@@ -158,6 +158,20 @@ struct PrivateDirectoryCheck: Sendable {
       return nil
     }
     let suffix = String(decoding: resolution.path.utf8.dropFirst(base.utf8.count), as: UTF8.self)
+    if problem == .missing, resolution.source == .loginSession {
+      // No login session made one (a container, a CI job): passed over in silence, and the
+      // fallback is said to be used for the reason the session's directory was looked for.
+      let reason = resolution.ignored.last
+      return DirectoryResolution(
+        path: otherwise.path + suffix, source: otherwise.source, ignored: resolution.ignored,
+        home: otherwise.home,
+        extraWarnings: otherwise.warnings
+          + (reason.map {
+            $0.warning == nil ? [.runtimeFallback($0, fallback: otherwise.path)] : []
+          }
+            ?? []),
+        requirement: otherwise.requirement)
+    }
     let why = IgnoredValue(
       .variable(resolution.source.description), .unsafe(path: base, problem: problem))
     return DirectoryResolution(

@@ -18,6 +18,11 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   /// A platform API, such as `SHGetKnownFolderPath` or `containerURL(forSecurityApplicationGroupIdentifier:)`.
   case system(String)
 
+  /// The runtime directory that the login session manager made for the user
+  /// (``ProcessEnvironment/loginSessionRuntimeDirectory``), used when `XDG_RUNTIME_DIR` is not
+  /// set or not usable: `login-session` in `appdirs list --json`.
+  public static let loginSession = DirectorySource.system("login-session")
+
   /// The name used in `appdirs list --json`: the variable name, `default`, `user-dirs.dirs`,
   /// `passwd`, `fallback` or the API's name.
   public var description: String {

@@ -98,23 +98,41 @@ struct XDGLayout: PlatformLayout {
     }
   }
 
-  /// `$XDG_RUNTIME_DIR` when it is absolute, to be checked on the file system, with the
-  /// fallback `<tmp>/runtime-<uid>` to use if the check fails; else the fallback itself.
+  /// `$XDG_RUNTIME_DIR` when it is absolute, to be checked on the file system; then the login
+  /// session's directory (`/run/user/<uid>`) when the environment names one, checked and never
+  /// created; then the fallback `<tmp>/runtime-<uid>`. Each gives way to the next when the
+  /// check fails.
   private func runtime() throws(DirectoryError) -> DirectoryResolution {
     let temporary = try temporary()
     let fallbackPath = POSIXPath.join(temporary.path, "runtime-\(environment.effectiveUserID)")
     let fallbackRequirement = DirectoryRequirement.privateDirectory(
       base: fallbackPath, createsIfMissing: true, otherwise: nil)
+    let fallback = DirectoryResolution(
+      path: fallbackPath, source: .fallback, extraWarnings: temporary.warnings,
+      requirement: fallbackRequirement)
+    let sessionPath = environment.loginSessionRuntimeDirectory
+    /// The login session's directory, reached for the reasons in `ignored`.
+    func session(_ path: String, ignored: [IgnoredValue] = [], warnings: [DirectoryWarning] = [])
+      -> DirectoryResolution
+    {
+      DirectoryResolution(
+        path: path, source: .loginSession, ignored: ignored, extraWarnings: warnings,
+        requirement: .privateDirectory(base: path, createsIfMissing: false, otherwise: fallback))
+    }
     switch environment.pathVariable("XDG_RUNTIME_DIR") {
     case .path(let path):
-      let fallback = DirectoryResolution(
-        path: fallbackPath, source: .fallback, extraWarnings: temporary.warnings,
-        requirement: fallbackRequirement)
       // An isolated environment's runtime directory is its own, made when first needed.
       return DirectoryResolution(
         path: path, source: .variable("XDG_RUNTIME_DIR"),
         requirement: .privateDirectory(
-          base: path, createsIfMissing: environment.createsRuntimeDirectory, otherwise: fallback))
+          base: path, createsIfMissing: environment.createsRuntimeDirectory,
+          otherwise: sessionPath.map { session($0) } ?? fallback))
+    case .ignored(let why) where sessionPath != nil:
+      let sessionPath = sessionPath ?? ""
+      return session(
+        sessionPath, ignored: [why],
+        warnings: why.warning == nil
+          ? [DirectoryWarning.runtimeFallback(why, fallback: sessionPath)] : [])
     case .ignored(let why):
       // One warning for one cause: a value with a warning of its own (a relative path) is not
       // reported again as the reason for the fallback.

@@ -46,7 +46,7 @@ enum DoctorCommand {
       // An unset XDG_RUNTIME_DIR whose fallback is safe (every container and CI job) is a
       // note: the exit code counts only what makes a directory unusable, unsafe or dangerous to clean.
       let isSafeFallback =
-        resolution.source == .fallback
+        (resolution.source == .fallback || resolution.source == .loginSession)
         && resolution.ignored.allSatisfy { $0.reason == .unset || $0.reason == .empty }
       for warning in resolution.warnings {
         found.append(

@@ -91,6 +91,8 @@ struct Explanation {
       text = "the fallback runtime directory"
     case .userDirectoriesFile(let path, let line):
       text = "line \(line) of \(path)"
+    case .loginSession:
+      text = "the login session's runtime directory"
     case .system(let name):
       text = "the system (\(name))"
     case .default:
