@@ -108,13 +108,16 @@ public struct AppDirectories: Sendable {
       self.environmentPrefix = environmentPrefix
       self.roaming = roaming
       standard = StandardDirectories(layout: layout, environment: environment, syscalls: syscalls)
+      // The layers, outermost first: the application's own variables, the service manager's
+      // directories, the platform's table.
+      let service = ServiceManagerDirectories(
+        environment: environment, platformLayout: environment.layout(layout, roaming: roaming))
       let platformLayout: any PlatformLayout =
         if let environmentPrefix {
           ApplicationOverrides(
-            prefix: environmentPrefix, environment: environment,
-            platformLayout: environment.layout(layout, roaming: roaming))
+            prefix: environmentPrefix, environment: environment, platformLayout: service)
         } else {
-          environment.layout(layout, roaming: roaming)
+          service
         }
       self.platformLayout = platformLayout
       resolved = AppDirectories.cachedKinds.map { kind in

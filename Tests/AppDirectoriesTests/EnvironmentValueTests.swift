@@ -29,6 +29,7 @@ struct EnvironmentValueTests {
     ("androidAppStorage", { $0.androidAppStorage = "/data/user/0/com.example.app" }),
     ("androidSharedStorage", { $0.androidSharedStorage = "/storage/emulated/0" }),
     ("systemTemporaryDirectory", { $0.systemTemporaryDirectory = "/var/folders/x/T" }),
+    ("loginSessionRuntimeDirectory", { $0.loginSessionRuntimeDirectory = "/run/user/1000" }),
     ("applicationName", { $0.applicationName = "ExampleApp" }),
     ("searchesSystemDirectories", { $0.searchesSystemDirectories = false }),
     ("knownFolders", { $0.knownFolders[.documents] = #"D:\Documents"# }),

@@ -48,6 +48,28 @@
       #expect(!result.standardOutput.contains("problem:"))
     }
 
+    /// A service manager's directory for another name of the unit's is a note, not a problem;
+    /// the application's own entry is used as it is.
+    @Test func theServiceManagersDirectoriesAreNamed() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("lib/exampleapp", mode: 0o755)
+      var environment = Self.healthyEnvironment(root)
+      environment["STATE_DIRECTORY"] = root.at("lib/other")
+      let result = try doctor(root, environment)
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(
+        result.lines.contains(
+          "note: STATE_DIRECTORY names \(root.at("lib/other")), the unit's directory for another name, so it is not this application's and is ignored"
+        ), "\(result.standardOutput)")
+      environment["STATE_DIRECTORY"] = root.at("lib/other") + ":" + root.at("lib/ExampleApp")
+      let path = try Tool.run(
+        ["path", "state", "--app", "ExampleApp", "--explain"], environment: environment,
+        asUser: Self.user, in: root)
+      #expect(path.lines.first == root.at("lib/ExampleApp"))
+      #expect(
+        path.lines.contains { $0.hasPrefix("source: the environment variable STATE_DIRECTORY") })
+    }
+
     @Test func aHomeOfYourOwnThatIsNotThePasswordDatabasesIsANoteNotAProblem() throws {
       let root = try TemporaryRoot.withUserDirectories()
       var environment = Self.healthyEnvironment(root)

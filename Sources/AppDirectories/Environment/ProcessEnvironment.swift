@@ -480,5 +480,6 @@ public struct ProcessEnvironment: Sendable, Hashable {
       "PREFIX", "FLATPAK_ID", "SNAP_NAME", "SNAP", "SNAP_USER_COMMON",
       "SNAP_INSTANCE_NAME", "USER", "LOGNAME", ProcessEnvironment.sandboxRootVariable,
     ] + UserDirectories.Key.allCases.map { "XDG_\($0.rawValue)_DIR" }
+    + ServiceManagerDirectories.variables
     + hostVariables.map(\.host)
 }

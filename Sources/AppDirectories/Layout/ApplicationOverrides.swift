@@ -49,6 +49,14 @@ struct ApplicationOverrides: PlatformLayout {
     case .path(let path): return AppPlacement(overridden(kind, path: path, source: own))
     case .ignored(let why): passedOver.append(why)
     }
+    // The service manager's directory comes next, before P_HOME.
+    var inner = platformLayout
+    if let service = platformLayout as? ServiceManagerDirectories {
+      let (found, ignored) = service.lookUp(kind, name: name)
+      if let found { return found.passingOver(passedOver) }
+      passedOver += ignored
+      inner = service.platformLayout
+    }
     switch environment.pathVariable(home, windows: style == .windows, isOverride: true) {
     case .path(let path):
       // The requirement is on the directory itself, so it is made with the folder appended.
@@ -57,7 +65,7 @@ struct ApplicationOverrides: PlatformLayout {
       return AppPlacement(resolution, appended: [folder])
     case .ignored(let why): passedOver.append(why)
     }
-    return try platformLayout.place(kind, name: name, organization: organization)
+    return try inner.place(kind, name: name, organization: organization)
       .passingOver(passedOver)
   }
 

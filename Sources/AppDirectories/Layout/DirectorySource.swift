@@ -78,6 +78,15 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     /// The socket path is `bytes` long with its terminating NUL, more than the `limit` of the
     /// platform's `sun_path`, so a socket cannot be bound there.
     case tooLongForSocketAddress(bytes: Int, limit: Int)
+    /// The service manager's variable names this directory for another name of the unit's
+    /// (`StateDirectory=other`), not the application's: a child process of the service
+    /// inherits the variables.
+    case anotherApplication(String)
+    /// The entry has a `..` component, which leads out of the directory it names.
+    case leavesItsParent(String)
+    /// The entry names a directory that is no application's own: one of the system's
+    /// (`/var/lib`), the home, or a base directory.
+    case protectedDirectory(String)
   }
 
   /// What was looked at.
@@ -119,6 +128,13 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case .tooLongForSocketAddress(let bytes, let limit):
       return
         "\(subject) is \(bytes) bytes with its NUL, more than the \(limit) of a socket address (sun_path)"
+    case .anotherApplication(let entry):
+      return "\(subject) names \(entry), the unit's directory for another name"
+    case .leavesItsParent(let entry):
+      return "\(subject) names \(quoted(entry)), whose .. leads out of it"
+    case .protectedDirectory(let entry):
+      return
+        "\(subject) names \(entry), a directory of the system or a base directory, not the application's own"
     case .fileMissing, .fileUnreadable, .noLine, .invalidLine:
       return "\(subject) cannot be used"
     }
@@ -130,8 +146,15 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
   public var warning: DirectoryWarning? {
     switch (origin, reason) {
     case (_, .unset), (_, .empty), (_, .untrustedInSecureExecution), (_, .fileMissing),
-      (_, .noLine), (_, .unsafe), (_, .tooLongForSocketAddress):
+      (_, .noLine), (_, .unsafe), (_, .tooLongForSocketAddress), (_, .anotherApplication):
       return nil
+    case (.variable(let name), .leavesItsParent), (.variable(let name), .protectedDirectory):
+      let setting = ServiceManagerDirectories.setting(of: name)
+      return DirectoryWarning(
+        "\(description); it is ignored",
+        suggestion:
+          "Give the unit's \(setting) the application's own name (\(setting)exampleapp), or unset \(name)."
+      )
     case (.variable(let name), .notAbsolute):
       return DirectoryWarning(
         "\(description) and is ignored", suggestion: "Set \(name) to an absolute path, or unset it."
@@ -154,7 +177,8 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         description + " and is ignored", suggestion: UserDirectoriesRules.lineFix(key: key))
     case (.userDirectoriesFile, .notAbsolute), (.variable, .fileUnreadable),
-      (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot), (.socketPath, _):
+      (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot), (.socketPath, _),
+      (.userDirectoriesFile, .leavesItsParent), (.userDirectoriesFile, .protectedDirectory):
       // Combinations the layouts never make.
       return DirectoryWarning(description, suggestion: "Check the value.")
     }

@@ -37,6 +37,7 @@ enum DoctorCommand {
     let homeIsAProblem = found.contains(where: \.isProblem)
     let (resolutions, errors) = resolveEverything(query)
     found += emptyVariableFindings(resolutions.map(\.resolution))
+    found += anotherApplicationsFindings(resolutions.map(\.resolution))
     // The lines of user-dirs.dirs that no folder's resolution reports.
     for warning in (try? query.standard.userDirectoriesFileWarnings()) ?? [] {
       found.append(Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
@@ -178,6 +179,20 @@ enum DoctorCommand {
       return Finding(
         isProblem: true, message: "\(name) is set but empty, so it is treated as unset",
         fix: "Unset it (unset \(name)) or set it to an absolute path.")
+    }
+  }
+
+  /// The service manager's directories for another name of the unit's, which the library
+  /// passes over without a warning (a child process of a service inherits them): a note.
+  static func anotherApplicationsFindings(_ resolutions: [DirectoryResolution]) -> [Finding] {
+    resolutions.flatMap(\.ignored).compactMap { ignored in
+      guard case .variable(let name) = ignored.origin, case .anotherApplication = ignored.reason
+      else { return nil }
+      return Finding(
+        isProblem: false, message: "\(ignored), so it is not this application's and is ignored",
+        fix:
+          "Nothing to do in a child process of another service; for this application's own, name it in the unit (\(AppDirectories.serviceManagerSetting(of: name))NAME)."
+      )
     }
   }
 
