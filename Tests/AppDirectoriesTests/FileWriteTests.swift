@@ -112,6 +112,11 @@
         }
         #expect(!root.exists(root.home))
         #expect(DirectoryError.invalidPermissions(mode).path == nil)
+        #expect(
+          DirectoryError.invalidPermissions(mode).description
+            == "the permissions 0o\(String(mode, radix: 8)) are not a file's: only 0o000 to 0o777 can be given"
+        )
+        #expect(DirectoryError.invalidPermissions(mode).recoverySuggestion.contains("0o600"))
       }
     }
 
@@ -376,6 +381,7 @@
         #expect(full == .writeFailed(path: path, errno: .noSpace))
         #expect(full.recoverySuggestion.contains("Free some disk space"))
         #expect(full.errno == .noSpace)
+        #expect(full.description == "cannot write \(path): \(SystemErrno.noSpace)")
         // A refusal to make the temporary file, and a read-only file system.
         let openat = { (errno: Int32) in
           RecordingSystemCalls.Fault(errno: errno, remaining: 1) {

@@ -53,6 +53,18 @@
       }
     }
 
+    /// Base directories and search lists are the platform's.
+    @Test func baseDirectoriesAreThePlatforms() throws {
+      try TemporaryRoot.with { root in
+        let environment = root.environment(["STATE_DIRECTORY": root.at("lib/state")])
+        let platform = environment.layout(.native, roaming: false)
+        let service = ServiceManagerDirectories(environment: environment, platformLayout: platform)
+        let base = try service.base(.state)
+        #expect(base == (try platform.base(.state)))
+        #expect(service.searchBases(.data) == platform.searchBases(.data))
+      }
+    }
+
     /// The application's entry is the one whose last component is its name; the others belong
     /// to the unit under other names and are passed over without a warning.
     @Test func theEntryForTheApplicationsNameIsChosen() throws {

@@ -60,26 +60,23 @@ struct DirectoryFile {
     var attempt = 1
     while true {
       let temporary = try writeTemporary(bytes, permissions: permissions, in: folder)
-      switch syscalls.replace(in: folder, entry: FileName(name), withFile: temporary) {
-      case nil:
-        break
-      case .noSuchFileOrDirectory? where attempt < Self.attempts:
+      guard let error = syscalls.replace(in: folder, entry: FileName(name), withFile: temporary)
+      else { break }
+      if error == .noSuchFileOrDirectory, attempt < Self.attempts {
         attempt += 1
         continue
-      case let error?:
-        _ = syscalls.remove(in: folder, entry: temporary, isDirectory: false)
-        // A directory made at the name since it was looked at is named for what it is.
-        if error == .isDirectory || error == .directoryNotEmpty || error == .fileExists {
-          throw .foreignFile(path: path, found: .directory)
-        }
-        throw .writeFailed(path: path, errno: error)
       }
-      // The rename is durable only once the directory is: a file system that cannot `fsync` a
-      // directory (EINVAL) has nothing more to flush.
-      if let error = syscalls.synchronize(descriptor: folder), error != .invalidArgument {
-        throw .writeFailed(path: path, errno: error)
+      _ = syscalls.remove(in: folder, entry: temporary, isDirectory: false)
+      // A directory made at the name since it was looked at is named for what it is.
+      if error == .isDirectory || error == .directoryNotEmpty || error == .fileExists {
+        throw .foreignFile(path: path, found: .directory)
       }
-      return
+      throw .writeFailed(path: path, errno: error)
+    }
+    // The rename is durable only once the directory is: a file system that cannot `fsync` a
+    // directory (EINVAL) has nothing more to flush.
+    if let error = syscalls.synchronize(descriptor: folder), error != .invalidArgument {
+      throw .writeFailed(path: path, errno: error)
     }
   }
 
