@@ -72,6 +72,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// ``AppDirectories/AppDirectories/clean(_:groups:legacy:dryRun:)`` will not remove this
   /// directory at all; nothing was removed.
   case cleanRefused(path: String, reason: CleanRefusal)
+  /// The root of a portable application (``PortableMode``) cannot be used: `problem` says
+  /// why, and `path` is the root, or for ``PortableRootProblem/translocated`` the
+  /// executable's. Nothing was created.
+  case portableRootRefused(path: String, problem: PortableRootProblem)
 
   /// The path the error is about, if it is about a path.
   public var path: String? {
@@ -89,6 +93,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .migrationFailed(_, .specialFiles(let paths)) where !paths.isEmpty: paths[0]
     case .migrationFailed(let source, _): source
     case .cleanRefused(let path, _): path
+    case .portableRootRefused(let path, _): path
     }
   }
 
@@ -102,6 +107,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .symbolicLinkLoop: .tooManySymbolicLinks
     case .insecureRuntimeDirectory(_, .unexaminable(let errno)): errno
     case .migrationFailed(_, .failed(_, let errno)): errno
+    case .portableRootRefused(_, .unexaminable(let errno)): errno
     default: nil
     }
   }
@@ -151,6 +157,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot move \(source): \(problem)"
     case .cleanRefused(let path, let reason):
       "refusing to remove \(path): \(reason)"
+    case .portableRootRefused(let path, .translocated):
+      "\(path) \(PortableRootProblem.translocated)"
+    case .portableRootRefused(let path, let problem):
+      "refusing the portable folder \(path): it \(problem)"
     }
   }
 
@@ -250,6 +260,14 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Give paths inside the isolated root \(root) (build them from StandardDirectories.url(for: .home)), never fixed or real paths."
     case .cleanRefused(let path, .unexaminable):
       "Check \(path) (\(Self.ownerCommand(platform))), then run the command again."
+    case .portableRootRefused(_, .notAbsolute):
+      "Give the portable folder as an absolute path."
+    case .portableRootRefused(let path, .directoryOfAnotherUser(let owner)):
+      "Take \(path) over (have user \(owner) chown it to you), or remove or rename it; a removable drive must be mounted as your user (the uid= option of vfat and exfat)."
+    case .portableRootRefused(let path, .unexaminable):
+      "Check \(path) and the folders above it (\(Self.ownerCommand(platform))), then start the application again."
+    case .portableRootRefused:
+      "Move the application out of the folder it was downloaded to (into Applications, or a folder of your own, with the Finder) and open it again."
     }
   }
 

@@ -17,9 +17,12 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   case fallback
   /// A platform API, such as `SHGetKnownFolderPath` or `containerURL(forSecurityApplicationGroupIdentifier:)`.
   case system(String)
+  /// The folder of a portable application (``PortableMode``): `<app>-portable` beside the
+  /// executable, or the root given.
+  case portable
 
   /// The name used in `appdirs list --json`: the variable name, `default`, `user-dirs.dirs`,
-  /// `passwd`, `fallback` or the API's name.
+  /// `passwd`, `fallback`, the API's name or `portable`.
   public var description: String {
     switch self {
     case .variable(let name): name
@@ -28,6 +31,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
     case .passwordDatabase: "passwd"
     case .fallback: "fallback"
     case .system(let name): name
+    case .portable: "portable"
     }
   }
 }
@@ -43,6 +47,8 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case userDirectoriesFile(path: String, key: String)
     /// The path a socket would have had in the application's runtime directory.
     case socketPath(String)
+    /// The root of a portable application (``PortableMode``) at this path.
+    case portableRoot(String)
   }
 
   /// Why it was passed over.
@@ -92,6 +98,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     switch origin {
     case .variable(let name): subject = name
     case .socketPath(let path): subject = path
+    case .portableRoot(let path): subject = "the portable folder \(path)"
     case .userDirectoriesFile(let path, let key):
       switch reason {
       case .fileMissing: return "\(path) does not exist"
@@ -139,6 +146,10 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         "\(description) and is ignored",
         suggestion: "Point \(name) inside \(root), or run the command outside the sandbox.")
+    case (.portableRoot, .outsideIsolationRoot(let root)):
+      return DirectoryWarning(
+        "\(description) and is ignored",
+        suggestion: "Put the portable folder inside \(root), or run the application outside it.")
     case (.userDirectoriesFile(let path, _), .fileUnreadable):
       return DirectoryWarning(
         "\(description); the default folders are used",
@@ -149,7 +160,8 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         description + " and is ignored", suggestion: UserDirectoriesRules.lineFix(key: key))
     case (.userDirectoriesFile, .notAbsolute), (.variable, .fileUnreadable),
-      (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot), (.socketPath, _):
+      (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot), (.socketPath, _),
+      (.portableRoot, _):
       // Combinations the layouts never make.
       return DirectoryWarning(description, suggestion: "Check the value.")
     }
