@@ -74,7 +74,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   case cleanRefused(path: String, reason: CleanRefusal)
   /// The root of a portable application (``PortableMode``) cannot be used: `problem` says
   /// why, and `path` is the root, or for ``PortableRootProblem/translocated`` the
-  /// executable's. Nothing was created.
+  /// application's bundle. Nothing was created.
   case portableRootRefused(path: String, problem: PortableRootProblem)
 
   /// The path the error is about, if it is about a path.

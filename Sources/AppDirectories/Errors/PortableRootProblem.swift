@@ -25,7 +25,7 @@ public enum PortableRootProblem: Sendable, Hashable, CustomStringConvertible {
   case unexaminable(SystemErrno)
   /// macOS runs the application translocated: Gatekeeper copied it to a random read-only
   /// place (`…/AppTranslocation/…`) because it was opened where it was downloaded, so nothing
-  /// beside it is the folder the user put there. The path is the executable's.
+  /// beside it is the folder the user put there. The path is the application's bundle.
   case translocated
 
   /// The problem as the end of a sentence whose subject is the path.
