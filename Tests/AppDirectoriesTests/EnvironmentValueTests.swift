@@ -30,6 +30,7 @@ struct EnvironmentValueTests {
     ("androidSharedStorage", { $0.androidSharedStorage = "/storage/emulated/0" }),
     ("systemTemporaryDirectory", { $0.systemTemporaryDirectory = "/var/folders/x/T" }),
     ("applicationName", { $0.applicationName = "ExampleApp" }),
+    ("executablePath", { $0.executablePath = "/opt/ExampleApp/ExampleApp" }),
     ("searchesSystemDirectories", { $0.searchesSystemDirectories = false }),
     ("knownFolders", { $0.knownFolders[.documents] = #"D:\Documents"# }),
     ("trustedRoot", { $0.trustedRoot = "/isolated" }),
