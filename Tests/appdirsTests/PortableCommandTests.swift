@@ -161,9 +161,31 @@
       #expect(result.standardOutput == box + "/home/.local/share/ExampleApp\n")
     }
 
+    @Test(
+      "doctor offers to adopt the installed copy's files into the portable root, and migrate does")
+    func installedFilesAreAdoptedIntoThePortableRoot() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let portable = root.at("stick/ExampleApp-portable")
+      try root.makeDirectory(portable, mode: 0o700)
+      try root.write("{}\n", to: "home/.config/ExampleApp/settings.json")
+      let doctor = try Tool.unchecked(
+        ["doctor", "--app", "ExampleApp", "--portable", portable],
+        environment: root.toolEnvironment, in: root)
+      #expect(
+        doctor.standardOutput.contains(
+          "fix: Adopt it: appdirs migrate config --previous --app 'ExampleApp' --portable '\(portable)'"
+        ), "\(doctor.standardOutput)")
+      let migrate = try Tool.unchecked(
+        ["migrate", "config", "--previous", "--app", "ExampleApp", "--portable", portable],
+        environment: root.toolEnvironment, in: root)
+      #expect(migrate.status == 0, "\(migrate.standardError)")
+      #expect(root.exists(portable + "/config/settings.json"))
+      #expect(!root.exists(root.home + "/.config/ExampleApp/settings.json"))
+    }
+
     @Test func helpListsTheOption() throws {
       let root = try TemporaryRoot.withUserDirectories()
-      for command in ["path", "list"] {
+      for command in ["path", "list", "locate", "doctor", "clean", "migrate"] {
         let help = try Tool.run(
           ["help", command], environment: root.toolEnvironment, in: root)
         #expect(help.standardOutput.contains("--portable DIR"), "\(command)")
