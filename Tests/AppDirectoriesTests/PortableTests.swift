@@ -178,6 +178,17 @@
       }
     }
 
+    @Test func baseDirectoriesAreThePlatforms() throws {
+      let environment = Self.environment(.linux, executable: nil)
+      let platform = environment.layout(.native, roaming: false)
+      let layer = PortableLayout(
+        root: "/media/ada/STICK/ExampleApp-portable", passedOver: [], style: .posix,
+        platformLayout: platform)
+      for kind in StandardDirectory.allCases {
+        #expect((try? layer.base(kind)) == (try? platform.base(kind)), "\(kind)")
+      }
+    }
+
     @Test func offLooksAtNothing() throws {
       let environment = Self.environment(.linux, executable: "/opt/ExampleApp/ExampleApp")
       let provider = Self.provider(directoryAt: "/opt/ExampleApp/ExampleApp-portable")
