@@ -39,6 +39,12 @@ public struct AppDirectories: Sendable {
   public var roaming: Bool { storage.roaming }
   /// The environment the paths are resolved from.
   public var environment: ProcessEnvironment { storage.environment }
+  /// Whether the application keeps its files beside itself; ``PortableMode/off`` by default.
+  public var portable: PortableMode { storage.portable }
+  /// The portable root in use, checked when this value was made: data, config, cache, state
+  /// and logs are its folders (unless the application's own variables say otherwise); `nil`
+  /// when the platform's directories are used.
+  public var portableRootPath: String? { storage.portableRoot }
 
   var syscalls: any SystemCalls { storage.syscalls }
   /// The base directories these directories are made in: the same layout and environment,
@@ -61,6 +67,9 @@ public struct AppDirectories: Sendable {
     let organization: String?
     let environmentPrefix: String?
     let roaming: Bool
+    let portable: PortableMode
+    /// The checked portable root, if there is one.
+    let portableRoot: String?
     /// The base directories of the same layout, environment and system calls.
     let standard: StandardDirectories
     var layout: DirectoryLayout { standard.layout }
@@ -101,24 +110,32 @@ public struct AppDirectories: Sendable {
 
     init(
       app: String, organization: String?, layout: DirectoryLayout, environmentPrefix: String?,
-      roaming: Bool, environment: ProcessEnvironment, syscalls: any SystemCalls
+      roaming: Bool, portable: PortableMode,
+      portableRoot: (root: String?, passedOver: [IgnoredValue]),
+      environment: ProcessEnvironment, syscalls: any SystemCalls
     ) {
       self.app = app
       self.organization = organization
       self.environmentPrefix = environmentPrefix
       self.roaming = roaming
+      self.portable = portable
+      self.portableRoot = portableRoot.root
       standard = StandardDirectories(layout: layout, environment: environment, syscalls: syscalls)
-      // The layers, outermost first: the application's own variables, the service manager's
-      // directories, the platform's table.
-      let service = ServiceManagerDirectories(
-        environment: environment, platformLayout: environment.layout(layout, roaming: roaming))
-      let platformLayout: any PlatformLayout =
-        if let environmentPrefix {
-          ApplicationOverrides(
-            prefix: environmentPrefix, environment: environment, platformLayout: service)
-        } else {
-          service
-        }
+      // Precedence, highest first: the application's own variable, the service manager's
+      // directory, the application's P_HOME, the portable root, the platform's rule; each table
+      // is laid over the next (the overrides ask the service manager's layer before P_HOME).
+      var platformLayout: any PlatformLayout = environment.layout(layout, roaming: roaming)
+      if portable != .off {
+        platformLayout = PortableLayout(
+          root: portableRoot.root, passedOver: portableRoot.passedOver,
+          style: environment.platform.pathStyle, platformLayout: platformLayout)
+      }
+      platformLayout = ServiceManagerDirectories(
+        environment: environment, platformLayout: platformLayout)
+      if let environmentPrefix {
+        platformLayout = ApplicationOverrides(
+          prefix: environmentPrefix, environment: environment, platformLayout: platformLayout)
+      }
       self.platformLayout = platformLayout
       resolved = AppDirectories.cachedKinds.map { kind in
         Result { () throws(DirectoryError) in
@@ -167,10 +184,49 @@ public struct AppDirectories: Sendable {
       roaming: roaming, environment: environment, syscalls: .live)
   }
 
+  /// Describes the directories of an application that may keep its files beside itself, as
+  /// ``init(app:organization:layout:environmentPrefix:roaming:environment:)`` does, with the
+  /// portable root looked at once, now.
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp", portable: .automatic)
+  /// print(dirs.portableRootPath ?? "installed: the platform's directories")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - portable: ``PortableMode/automatic`` to look for `ExampleApp-portable` beside the
+  ///     executable, ``PortableMode/atPath(_:)`` for a root of your choice, or
+  ///     ``PortableMode/off``. See <doc:PortableApps>.
+  ///   - app: The application's name; the portable folder is `<app>-portable`.
+  ///   - organization: The organization's name, used only where the platform has a folder for it.
+  ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
+  ///   - environmentPrefix: The prefix of the application's own override variables, which
+  ///     come before the portable root.
+  ///   - roaming: On Windows, keep data and config in RoamingAppData when not portable.
+  ///   - environment: The environment to resolve from; the running process's by default.
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name or prefix;
+  ///   ``DirectoryError/portableRootRefused(path:problem:)`` for a root given that is not
+  ///   absolute, a root that belongs to another user, or an application that macOS runs
+  ///   translocated; ``DirectoryError/notADirectory(path:)``,
+  ///   ``DirectoryError/ownedByAnotherUser(path:owner:isSymbolicLink:)`` or
+  ///   ``DirectoryError/danglingSymlink(path:)`` for a file or someone else's link at the
+  ///   root. Nothing is created.
+  public init(
+    app: String, organization: String? = nil, layout: DirectoryLayout = .native,
+    environmentPrefix: String? = nil, roaming: Bool = false, portable: PortableMode,
+    environment: ProcessEnvironment = .current
+  ) throws(DirectoryError) {
+    try self.init(
+      app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
+      roaming: roaming, portable: portable, environment: environment, syscalls: .live)
+  }
+
   init(
     app: String, organization: String?, layout: DirectoryLayout,
-    environmentPrefix: String? = nil, roaming: Bool = false, environment: ProcessEnvironment,
-    syscalls: any SystemCalls
+    environmentPrefix: String? = nil, roaming: Bool = false, portable: PortableMode = .off,
+    environment: ProcessEnvironment, syscalls: any SystemCalls
   ) throws(DirectoryError) {
     try NameValidation.validate(app, as: .application, on: environment.platform)
     if let organization {
@@ -179,9 +235,13 @@ public struct AppDirectories: Sendable {
     if let environmentPrefix {
       try AppDirectories.validate(environmentPrefix: environmentPrefix)
     }
+    // Looked at once, here: the layouts stay pure, and later calls cost what they always do.
+    let portableRoot = try PortableRootCheck(
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID
+    ).settle(portable.lookup(app: app, environment: environment))
     storage = Storage(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
-      roaming: roaming,
+      roaming: roaming, portable: portable, portableRoot: portableRoot,
       environment: environmentPrefix.map { environment.readingOverrides(prefix: $0) }
         ?? environment,
       syscalls: syscalls)

@@ -213,11 +213,11 @@ enum CommandLineTool {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
       .migrationFailed(_, .linkWithKeptSource), .migrationFailed(_, .notTheApplications),
       .migrationFailed(_, .outsideIsolationRoot), .cleanRefused,
-      .nameTooLong(_, .socketAddress), .invalidPermissions:
+      .nameTooLong(_, .socketAddress), .invalidPermissions, .portableRootRefused(_, .notAbsolute):
       // A refusal of the proof rules names what was asked for: the request, not the disk; a
       // socket's name that fits no sun_path is the name's fault too.
       .usage
-    case .homeUnavailable, .insecureRuntimeDirectory: .configuration
+    case .homeUnavailable, .insecureRuntimeDirectory, .portableRootRefused: .configuration
     case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser,
       .directoryOfAnotherUser,
       .permissionDenied,

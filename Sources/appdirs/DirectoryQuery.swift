@@ -9,8 +9,8 @@
 struct DirectoryQuery {
   /// The options that choose an application's directories, in the order the help lists them.
   static let options = [
-    appOption, environmentPrefixOption, organizationOption, roamingOption, groupOption,
-    layoutOption,
+    appOption, environmentPrefixOption, organizationOption, roamingOption, portableOption,
+    groupOption, layoutOption,
   ]
 
   static let appOption = OptionSpec(
@@ -20,6 +20,9 @@ struct DirectoryQuery {
     name: "--org", value: .name("NAME"), help: "The organization (used in Windows paths).")
   static let roamingOption = OptionSpec(
     name: "--roaming", help: "On Windows, the app's data and config in Roaming, not Local AppData.")
+  static let portableOption = OptionSpec(
+    name: "--portable", value: .name("DIR"),
+    help: "The app as if portable at DIR: data, config, cache, state, logs in its folders.")
   static let groupOption = OptionSpec(
     name: "--group", value: .name("ID"), help: "The group identifier of a shared container.")
   static let environmentPrefixOption = OptionSpec(
@@ -124,10 +127,18 @@ struct DirectoryQuery {
       try AppDirectories.validate(environmentPrefix: environmentPrefix)
     }
     let roaming = arguments.flag("--roaming")
+    let portable = arguments.value("--portable")
+    if portable != nil, !checksFileSystem {
+      throw UsageError(
+        message: "--portable looks at a folder on this machine, not on a preview's")
+    }
     if let name = arguments.value("--app") {
       app = try AppDirectories(
         app: name, organization: organization, layout: layout,
-        environmentPrefix: environmentPrefix, roaming: roaming, environment: environment)
+        environmentPrefix: environmentPrefix, roaming: roaming,
+        portable: portable.map(PortableMode.atPath) ?? .off, environment: environment)
+    } else if portable != nil {
+      throw UsageError(message: "--portable needs --app NAME: DIR holds one application's files")
     } else if environmentPrefix != nil {
       throw UsageError(
         message: "--env-prefix needs --app NAME: its variables name one application's directories")

@@ -31,6 +31,7 @@ struct EnvironmentValueTests {
     ("systemTemporaryDirectory", { $0.systemTemporaryDirectory = "/var/folders/x/T" }),
     ("loginSessionRuntimeDirectory", { $0.loginSessionRuntimeDirectory = "/run/user/1000" }),
     ("applicationName", { $0.applicationName = "ExampleApp" }),
+    ("executablePath", { $0.executablePath = "/opt/ExampleApp/ExampleApp" }),
     ("searchesSystemDirectories", { $0.searchesSystemDirectories = false }),
     ("knownFolders", { $0.knownFolders[.documents] = #"D:\Documents"# }),
     ("trustedRoot", { $0.trustedRoot = "/isolated" }),

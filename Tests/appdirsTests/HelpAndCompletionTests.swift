@@ -35,23 +35,31 @@
       (
         "path",
         [
-          "--app", "--env-prefix", "--org", "--roaming", "--group", "--create", "--socket",
-          "--file",
-          "--explain", "--layout", "--platform", "--help",
+          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--create",
+          "--socket", "--file", "--explain", "--layout", "--platform", "--help",
         ]
       ),
       (
         "list",
         [
-          "--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--platform",
-          "--json", "--shell", "--sizes", "--host", "--help",
+          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
+          "--platform", "--json", "--shell", "--sizes", "--host", "--help",
         ]
       ),
       (
         "locate",
-        ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--all", "--help"]
+        [
+          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
+          "--all", "--help",
+        ]
       ),
-      ("doctor", ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--help"]),
+      (
+        "doctor",
+        [
+          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
+          "--help",
+        ]
+      ),
       ("lock", ["--app", "--env-prefix", "--org", "--layout", "--wait", "--help"]),
       ("help", ["--help"]),
     ]
@@ -117,7 +125,10 @@
       (["list", "--j"], ["--json"]),
       (
         ["doctor", "--"],
-        ["--app", "--env-prefix", "--org", "--roaming", "--group", "--layout", "--help"]
+        [
+          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
+          "--help",
+        ]
       ),
       (["path", "--app", ""], []),
       (["path", "cache", ""], []),

@@ -54,6 +54,7 @@ extension ProcessEnvironment {
       // Every Darwin host is an Apple platform.
       environment.systemTemporaryDirectory = readAppleTemporaryDirectory()
     #endif
+    environment.executablePath = readExecutablePath(platform: environment.platform)
     if environment.needsPasswordDatabase {
       environment = environment.readingPasswordDatabase()
     }
@@ -71,6 +72,24 @@ extension ProcessEnvironment {
     case .freeBSD, .openBSD: "/var/run/user/\(effectiveUserID)"
     case .macOS, .iOS, .macCatalyst, .windows, .android: nil
     }
+  }
+
+  /// The running executable's path as the system gives it, for a portable application; `nil`
+  /// where it does not say. Android runs every app as `app_process`, whose folder is not the
+  /// app's; FreeBSD and OpenBSD have no `/proc` by default (FreeBSD's `KERN_PROC_PATHNAME`
+  /// would do, when a portable build for it is wanted).
+  static func readExecutablePath(platform: OperatingSystem) -> String? {
+    #if canImport(Darwin)
+      return readAppleExecutablePath()
+    #elseif os(Windows)
+      return readModuleFileName()
+    #else
+      guard platform == .linux,
+        case .success(let path) = LiveSystemCalls.live.readLink(path: "/proc/self/exe"),
+        POSIXPath.isAbsolute(path)
+      else { return nil }
+      return path
+    #endif
   }
 
   /// The variables with these names that the running process has set, those whose bytes are

@@ -68,6 +68,24 @@ extension ProcessEnvironment {
     }
   #endif
 
+  #if canImport(Darwin)
+    /// The executable's path, `_NSGetExecutablePath` (inside the `.app` bundle: the layout
+    /// looks beside the bundle); `nil` when it fails.
+    static func readAppleExecutablePath() -> String? {
+      var size: UInt32 = 1024
+      for _ in 0..<2 {
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        // -1 when the buffer is too small, with the size it needs in `size`.
+        if _NSGetExecutablePath(&buffer, &size) == 0 {
+          return buffer.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { String(validatingCString: $0) }
+          }
+        }
+      }
+      return nil
+    }
+  #endif
+
   /// The home directory of the process on Apple platforms: `NSHomeDirectory()`, which is the
   /// container of a sandboxed or iOS app and the password database's entry otherwise.
   static func readAppleHome() -> String? {

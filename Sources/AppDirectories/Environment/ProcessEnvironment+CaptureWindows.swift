@@ -31,6 +31,21 @@
       return folders
     }
 
+    /// The executable's path, `GetModuleFileNameW` for the process's own module, with a larger
+    /// buffer while the path does not fit (the call then fills the buffer and reports
+    /// `ERROR_INSUFFICIENT_BUFFER`); `nil` when it fails.
+    static func readModuleFileName() -> String? {
+      var capacity = Int(MAX_PATH)
+      while capacity <= 32_768 {
+        var buffer = [WCHAR](repeating: 0, count: capacity)
+        let length = Int(GetModuleFileNameW(nil, &buffer, DWORD(capacity)))
+        if length == 0 { return nil }
+        if length < capacity { return String(decoding: buffer[..<length], as: UTF16.self) }
+        capacity *= 2
+      }
+      return nil
+    }
+
     /// An environment variable in UTF-16, as Windows stores it (`getenv` would give the ANSI
     /// code page).
     static func readVariable(_ name: String) -> String? {

@@ -160,6 +160,27 @@ public struct ProcessEnvironment: Sendable, Hashable {
     get { storage.values.applicationName }
     set { uniqueStorage().values.applicationName = newValue }
   }
+  /// The running executable's absolute path as the system gives it, which a portable
+  /// application (``PortableMode/automatic``) looks beside: `/proc/self/exe` on Linux,
+  /// `_NSGetExecutablePath` on Apple platforms (inside the `.app` bundle), `GetModuleFileNameW`
+  /// on Windows; never `argv[0]` as typed, never the working directory, which a shortcut or a
+  /// launcher changes. ``capture()`` reads it once; `nil` where the system does not say (on
+  /// Android, where every app runs as `app_process`, and on FreeBSD and OpenBSD without
+  /// `/proc`), and in an environment made with
+  /// ``init(variables:passwordDatabaseHome:effectiveUserID:platform:isSecureExecution:userDirectoriesFile:groupContainers:androidAppStorage:undecodableVariables:)``
+  /// until a test sets it:
+  ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// var environment = ProcessEnvironment(variables: ["HOME": "/home/ada"])
+  /// environment.executablePath = "/media/ada/STICK/ExampleApp/ExampleApp"
+  /// // ExampleApp-portable is looked for in /media/ada/STICK/ExampleApp
+  /// ```
+  public var executablePath: String? {
+    get { storage.values.executablePath }
+    set { uniqueStorage().values.executablePath = newValue }
+  }
   /// Whether the system-wide directories (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
   /// `/Library/Application Support`) are searched after the user's own; not in an isolated
   /// environment.
@@ -220,6 +241,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
     var systemTemporaryDirectory: String? = nil
     var loginSessionRuntimeDirectory: String? = nil
     var applicationName: String? = nil
+    var executablePath: String? = nil
     var searchesSystemDirectories = true
     var knownFolders: [WindowsKnownFolder: String] = [:]
     var trustedRoot: String? = nil
@@ -478,7 +500,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
       "XDG_RUNTIME_DIR", "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "APPDATA", "LOCALAPPDATA",
       "USERPROFILE", "PUBLIC", "TMP", "TEMP", "USERNAME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL",
       "PREFIX", "FLATPAK_ID", "SNAP_NAME", "SNAP", "SNAP_USER_COMMON",
-      "SNAP_INSTANCE_NAME", "USER", "LOGNAME", ProcessEnvironment.sandboxRootVariable,
+      "SNAP_INSTANCE_NAME", "USER", "LOGNAME", ProcessEnvironment.sandboxRootVariable, "APPIMAGE",
     ] + UserDirectories.Key.allCases.map { "XDG_\($0.rawValue)_DIR" }
     + ServiceManagerDirectories.variables
     + hostVariables.map(\.host)

@@ -81,6 +81,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The permissions asked for a file are not permission bits of a file: only read, write and
   /// execute for the owner, the group and others (`0o000` to `0o777`) can be given.
   case invalidPermissions(UInt32)
+  /// The root of a portable application (``PortableMode``) cannot be used: `problem` says
+  /// why, and `path` is the root, or for ``PortableRootProblem/translocated`` the
+  /// application's bundle. Nothing was created.
+  case portableRootRefused(path: String, problem: PortableRootProblem)
 
   /// The path the error is about, if it is about a path.
   public var path: String? {
@@ -99,6 +103,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .migrationFailed(let source, _): source
     case .cleanRefused(let path, _), .writeFailed(let path, _), .readFailed(let path, _): path
     case .invalidPermissions: nil
+    case .portableRootRefused(let path, _): path
     }
   }
 
@@ -114,6 +119,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .symbolicLinkLoop: .tooManySymbolicLinks
     case .insecureRuntimeDirectory(_, .unexaminable(let errno)): errno
     case .migrationFailed(_, .failed(_, let errno)): errno
+    case .portableRootRefused(_, .unexaminable(let errno)): errno
     default: nil
     }
   }
@@ -169,6 +175,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "cannot read \(path): \(errno)"
     case .invalidPermissions(let mode):
       "the permissions 0o\(String(mode, radix: 8)) are not a file's: only 0o000 to 0o777 can be given"
+    case .portableRootRefused(let path, .translocated):
+      "\(path) \(PortableRootProblem.translocated)"
+    case .portableRootRefused(let path, let problem):
+      "refusing the portable folder \(path): it \(problem)"
     }
   }
 
@@ -274,6 +284,14 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Check \(path) and its directory (\(Self.ownerCommand(platform))), then try again."
     case .invalidPermissions:
       "Give the file's permission bits only, such as 0o600 (read and write for you alone) or 0o644."
+    case .portableRootRefused(_, .notAbsolute):
+      "Give the portable folder as an absolute path."
+    case .portableRootRefused(let path, .directoryOfAnotherUser(let owner)):
+      "Take \(path) over (have user \(owner) chown it to you), or remove or rename it; a removable drive must be mounted as your user (the uid= option of vfat and exfat)."
+    case .portableRootRefused(let path, .unexaminable):
+      "Check \(path) and the folders above it (\(Self.ownerCommand(platform))), then start the application again."
+    case .portableRootRefused:
+      "Move the application out of the folder it was downloaded to (into Applications, or a folder of your own, with the Finder) and open it again."
     }
   }
 

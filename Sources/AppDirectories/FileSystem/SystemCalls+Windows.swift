@@ -17,7 +17,8 @@
   //   that must not follow one fails with `ELOOP`, as `O_NOFOLLOW` does.
   // - The owner of a file is compared with the user of the process token (`GetSecurityInfo`,
   //   `EqualSid`): a file owned by this user, by SYSTEM or by the Administrators group reports
-  //   owner 0 (the library's "this user or root"); any other owner reports `UInt32.max`.
+  //   owner 0 (the library's "this user or root"), as does a file on a file system that keeps
+  //   no owners (FAT, exFAT); any other owner reports `UInt32.max`.
   // - Windows has no permission bits: setting them does nothing (a new folder inherits the
   //   access list of its parent, which in the user's profile is private), and a directory
   //   reports 0o700.
@@ -528,7 +529,8 @@
     }
 
     /// Whether the owner of an open file is the user of the process token, SYSTEM, or the
-    /// Administrators group (which owns what an elevated process creates).
+    /// Administrators group (which owns what an elevated process creates), or the file lies on
+    /// a file system without owners.
     private static func isOwnedByProcessUser(_ handle: HANDLE) -> Bool {
       var owner: PSID? = nil
       var descriptor: PSECURITY_DESCRIPTOR? = nil
@@ -536,7 +538,10 @@
         handle, SE_FILE_OBJECT, SECURITY_INFORMATION(OWNER_SECURITY_INFORMATION), &owner, nil,
         nil, nil, &descriptor)
       defer { LocalFree(descriptor) }
-      guard result == DWORD(ERROR_SUCCESS), let owner else { return false }
+      guard result == DWORD(ERROR_SUCCESS) else { return false }
+      // FAT and exFAT keep no owner, and every file on them is as much this user's as anyone's:
+      // a portable application on a USB stick must find its folder there.
+      guard let owner else { return true }
       if IsWellKnownSid(owner, WinLocalSystemSid) == true
         || IsWellKnownSid(owner, WinBuiltinAdministratorsSid) == true
       {

@@ -36,6 +36,7 @@
       case .insecureRuntimeDirectory(_, let problem): "it \(problem)"
       case .migrationFailed(_, let problem): problem.description
       case .cleanRefused(_, let reason): reason.description
+      case .portableRootRefused(_, let problem): problem.description
       case .nameTooLong(_, let limit) where limit != .fileSystem: limit.description
       default: errno?.description
       }

@@ -42,6 +42,35 @@
     }
   }
 
+  extension PortableMode {
+    /// Portable at this root, as ``atPath(_:)`` with the path as the system spells it
+    /// (`C:\…` on Windows).
+    ///
+    /// ```swift
+    /// import AppDirectories
+    /// import Foundation
+    ///
+    /// let root = URL(fileURLWithPath: "/media/ada/STICK/ExampleApp-portable")
+    /// let dirs = try AppDirectories(app: "ExampleApp", portable: .at(root))
+    /// ```
+    public static func at(_ root: URL) -> PortableMode {
+      .atPath(
+        root.withUnsafeFileSystemRepresentation { $0.map { String(cString: $0) } } ?? root.path)
+    }
+
+    /// The root given with ``atPath(_:)``, as a directory's file URL; `nil` for the other
+    /// modes.
+    public var root: URL? {
+      guard case .atPath(let path) = self else { return nil }
+      return pathURL(path, isDirectory: true)
+    }
+  }
+
+  extension AppDirectories {
+    /// ``portableRootPath`` as a directory's file URL: the portable root in use, or `nil`.
+    public var portableRoot: URL? { portableRootPath.map { pathURL($0, isDirectory: true) } }
+  }
+
   extension DirectoryLock {
     /// The lock file, as a file URL.
     public var url: URL { pathURL(path, isDirectory: false) }

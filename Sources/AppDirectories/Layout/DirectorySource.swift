@@ -17,6 +17,9 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   case fallback
   /// A platform API, such as `SHGetKnownFolderPath` or `containerURL(forSecurityApplicationGroupIdentifier:)`.
   case system(String)
+  /// The folder of a portable application (``PortableMode``): `<app>-portable` beside the
+  /// executable, or the root given.
+  case portable
 
   /// The runtime directory that the login session manager made for the user
   /// (``ProcessEnvironment/loginSessionRuntimeDirectory``), used when `XDG_RUNTIME_DIR` is not
@@ -24,7 +27,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   public static let loginSession = DirectorySource.system("login-session")
 
   /// The name used in `appdirs list --json`: the variable name, `default`, `user-dirs.dirs`,
-  /// `passwd`, `fallback` or the API's name.
+  /// `passwd`, `fallback`, the API's name or `portable`.
   public var description: String {
     switch self {
     case .variable(let name): name
@@ -33,6 +36,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
     case .passwordDatabase: "passwd"
     case .fallback: "fallback"
     case .system(let name): name
+    case .portable: "portable"
     }
   }
 }
@@ -48,6 +52,8 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case userDirectoriesFile(path: String, key: String)
     /// The path a socket would have had in the application's runtime directory.
     case socketPath(String)
+    /// The root of a portable application (``PortableMode``) at this path.
+    case portableRoot(String)
   }
 
   /// Why it was passed over.
@@ -106,6 +112,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     switch origin {
     case .variable(let name): subject = name
     case .socketPath(let path): subject = path
+    case .portableRoot(let path): subject = "the portable folder \(path)"
     case .userDirectoriesFile(let path, let key):
       switch reason {
       case .fileMissing: return "\(path) does not exist"
@@ -167,6 +174,10 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         "\(description) and is ignored",
         suggestion: "Point \(name) inside \(root), or run the command outside the sandbox.")
+    case (.portableRoot, .outsideIsolationRoot(let root)):
+      return DirectoryWarning(
+        "\(description) and is ignored",
+        suggestion: "Put the portable folder inside \(root), or run the application outside it.")
     case (.userDirectoriesFile(let path, _), .fileUnreadable):
       return DirectoryWarning(
         "\(description); the default folders are used",
@@ -178,7 +189,8 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
         description + " and is ignored", suggestion: UserDirectoriesRules.lineFix(key: key))
     case (.userDirectoriesFile, .notAbsolute), (.variable, .fileUnreadable),
       (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot), (.socketPath, _),
-      (.userDirectoriesFile, .leavesItsParent), (.userDirectoriesFile, .protectedDirectory):
+      (.userDirectoriesFile, .leavesItsParent), (.userDirectoriesFile, .protectedDirectory),
+      (.portableRoot, _):
       // Combinations the layouts never make.
       return DirectoryWarning(description, suggestion: "Check the value.")
     }

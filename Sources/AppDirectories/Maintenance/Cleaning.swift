@@ -274,11 +274,14 @@ extension AppDirectories {
   func removalProof() -> RemovalProof { standardDirectories.removalProof() }
 
   /// Whether the cache directory must hold the application's `CACHEDIR.TAG` to be emptied: it
-  /// was chosen by an override or an `XDG_*` variable, and is not the platform's default
+  /// was chosen by an override, an `XDG_*` variable or a portable root, and is not the platform's default
   /// directory (by identity) all the same.
   func cacheNeedsTag() throws(DirectoryError) -> Bool {
     let chosen = try resolution(for: .cache)
-    guard case .variable = chosen.source else { return false }
+    switch chosen.source {
+    case .variable, .portable: break
+    default: return false
+    }
     var plain = environment
     for name in ["XDG_CACHE_HOME", "LOCALAPPDATA"] { plain.variables[name] = nil }
     guard

@@ -410,6 +410,7 @@ enum DoctorCommand {
         (app.organization.map { " --org \(ShellQuoting.quote($0))" } ?? "")
         + (app.layout == .native ? "" : " --layout \(app.layout.rawValue)")
         + (app.roaming ? " --roaming" : "")
+        + (app.portableRootPath.map { " --portable \(ShellQuoting.quote($0))" } ?? "")
       return Finding(
         isProblem: false,
         message:

@@ -25,7 +25,8 @@ enum MigrateCommand {
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.layoutOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption,
+      DirectoryQuery.portableOption, DirectoryQuery.layoutOption,
       OptionSpec(name: "--dry-run", help: "Say what would happen; change nothing."),
       OptionSpec(name: "--keep-source", help: "Copy, and leave the legacy directory as it is."),
       OptionSpec(

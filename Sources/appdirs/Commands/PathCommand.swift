@@ -16,7 +16,8 @@ enum PathCommand {
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption, DirectoryQuery.groupOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.roamingOption,
+      DirectoryQuery.portableOption, DirectoryQuery.groupOption,
       OptionSpec(name: "--create", help: "Find or create the directory first."),
       OptionSpec(
         name: "--socket", value: .name("NAME"),
@@ -184,6 +185,9 @@ enum PathCommand {
         "\(resolution.path) is the default; set \(variable) to an absolute path to use another directory."
     case .userDirectoriesFile(let file, let line):
       return "\(resolution.path) comes from line \(line) of \(file)."
+    case .portable:
+      return
+        "\(resolution.path) is a folder of the portable root; give another --portable DIR to use that instead."
     case .passwordDatabase, .fallback, .system:
       return nil
     }

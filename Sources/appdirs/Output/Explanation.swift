@@ -39,6 +39,9 @@ struct Explanation {
         lines.append("app: \(variable) is the application's own override; nothing is appended")
       case (let appended?, let variable?):
         lines.append("app: \(appended) is appended to \(variable), the application's own override")
+      case (let appended?, nil) where resolution.source == .portable:
+        lines.append(
+          "app: \(appended) is appended to the portable folder \(app.portableRootPath ?? "")")
       case (let appended?, nil):
         lines.append("app: \(appended) is appended for the application \(app.app)")
       case (nil, nil):
@@ -95,6 +98,8 @@ struct Explanation {
       text = "the login session's runtime directory"
     case .system(let name):
       text = "the system (\(name))"
+    case .portable:
+      text = "the portable folder \(query.app?.portableRootPath ?? "")"
     case .default:
       text = query.standard.followsXDG ? "the default" : "the platform's default"
     }
