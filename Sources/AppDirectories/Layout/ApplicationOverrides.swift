@@ -20,20 +20,12 @@
 /// is. An overridden runtime directory must be private like the fallback: created 0700 when
 /// missing, and refused, never replaced, when it is not. Base directories, group containers and
 /// the system search directories are the platform's. Pure, like every layout.
-struct ApplicationOverrides: PlatformLayout {
+struct ApplicationOverrides: PlatformLayer {
   /// The prefix, already checked.
   let prefix: String
   let environment: ProcessEnvironment
   /// The table the overrides are laid over.
   let platformLayout: any PlatformLayout
-
-  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
-    try platformLayout.base(kind)
-  }
-
-  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
-    platformLayout.searchBases(kind)
-  }
 
   func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
     -> AppPlacement

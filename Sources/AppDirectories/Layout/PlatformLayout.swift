@@ -60,3 +60,21 @@ extension PlatformLayout {
   /// Android app cannot read outside its container.
   func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] { [] }
 }
+
+/// A table laid over another for an application's own kinds (its overrides, the service
+/// manager's directories, a portable root): base directories and the system search
+/// directories are always the table's below.
+protocol PlatformLayer: PlatformLayout {
+  /// The table laid under this one.
+  var platformLayout: any PlatformLayout { get }
+}
+
+extension PlatformLayer {
+  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
+    try platformLayout.base(kind)
+  }
+
+  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
+    platformLayout.searchBases(kind)
+  }
+}

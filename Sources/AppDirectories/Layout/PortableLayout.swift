@@ -17,7 +17,7 @@
 /// The application's name is not appended: the root is the application's own. Base
 /// directories, group containers and the system search directories are the platform's. Pure,
 /// like every layout.
-struct PortableLayout: PlatformLayout {
+struct PortableLayout: PlatformLayer {
   /// The root, already checked; `nil` when there is none and the platform's rules apply.
   let root: String?
   /// What was passed over on the way to the platform's rules (a root outside an isolated
@@ -26,14 +26,6 @@ struct PortableLayout: PlatformLayout {
   let style: PathStyle
   /// The table laid under this one.
   let platformLayout: any PlatformLayout
-
-  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
-    try platformLayout.base(kind)
-  }
-
-  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
-    platformLayout.searchBases(kind)
-  }
 
   func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
     -> AppPlacement

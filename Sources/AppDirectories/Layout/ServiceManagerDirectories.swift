@@ -23,18 +23,10 @@
 /// it carries no requirement, and a runtime directory from `RUNTIME_DIRECTORY` is not checked
 /// for mode 0700 (systemd makes it 0755 by default, for the service's clients). Linux only;
 /// pure, like every layout.
-struct ServiceManagerDirectories: PlatformLayout {
+struct ServiceManagerDirectories: PlatformLayer {
   let environment: ProcessEnvironment
   /// The table the service manager's directories are laid over.
   let platformLayout: any PlatformLayout
-
-  func base(_ kind: StandardDirectory) throws(DirectoryError) -> DirectoryResolution {
-    try platformLayout.base(kind)
-  }
-
-  func searchBases(_ kind: AppDirectory) -> [DirectoryResolution] {
-    platformLayout.searchBases(kind)
-  }
 
   func place(_ kind: AppDirectory, name: String, organization: String?) throws(DirectoryError)
     -> AppPlacement
@@ -118,12 +110,10 @@ struct ServiceManagerDirectories: PlatformLayout {
     return false
   }
 
-  /// The directories of the system that a service's own directory is made in, and never is.
-  static let systemDirectories: Set<String> = [
-    "/", "/etc", "/var", "/var/lib", "/var/cache", "/var/log", "/var/tmp", "/tmp", "/run",
-    "/run/user", "/usr", "/opt", "/srv", "/home", "/root", "/bin", "/sbin", "/boot", "/dev",
-    "/proc", "/sys",
-  ]
+  /// The directories of the system, which no entry may name.
+  static let systemDirectories = Set(
+    SystemDirectories.protectedParents + SystemDirectories.trees
+      + SystemDirectories.serviceParents)
 
   /// The variable of each kind that systemd sets; none for data and shared containers.
   static func variable(of kind: AppDirectory) -> String? {

@@ -34,22 +34,12 @@ struct RemovalProof: Sendable {
   /// nothing is proved (a proof must never pass for want of a fact).
   private var isIncomplete = false
 
-  /// Directories whose every directory entry is protected, and which are themselves.
-  static let protectedParents = [
-    "/", "/var", "/run", "/opt", "/srv", "/home", "/Users", "/private", "/private/var",
-  ]
-  /// Trees in which nothing is the application's to remove (with `/lib*` from `/`'s listing).
-  static let systemTreePaths = [
-    "/usr", "/etc", "/bin", "/sbin", "/boot", "/dev", "/proc", "/sys", "/System", "/Library",
-    "/Applications", "/private/etc",
-  ]
-
   /// Gathers the identities of the protected directories as they are now, and of the home, the
   /// base directories and the temporary directory of `environment` (`bases`, by kind).
   init(syscalls: any SystemCalls, effectiveUserID: UInt32, bases: [(StandardDirectory, String)]) {
     self.syscalls = syscalls
     self.effectiveUserID = effectiveUserID
-    for parent in Self.protectedParents {
+    for parent in SystemDirectories.protectedParents {
       guard let directory = openAbsolute(parent, readable: true) else { continue }
       defer { syscalls.close(descriptor: directory) }
       switch syscalls.status(descriptor: directory) {
@@ -87,7 +77,7 @@ struct RemovalProof: Sendable {
         }
       }
     }
-    for path in Self.systemTreePaths {
+    for path in SystemDirectories.trees {
       switch syscalls.status(path: path, followSymlinks: true) {
       case .success(let status) where status.type == .directory:
         systemTrees[FileIdentity(status)] = path
