@@ -51,6 +51,17 @@ public enum ForeignFile: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+extension SystemCalls {
+  /// What stands at `name` in an open directory when it is there and not a regular file, looked
+  /// at without following a link; `nil` for a regular file, or nothing.
+  func foreignEntry(in directory: Int32, name: String) -> ForeignFile? {
+    guard case .success(let status) = status(in: directory, name: name, followSymlinks: false),
+      status.type != .regular
+    else { return nil }
+    return ForeignFile(notRegular: status)
+  }
+}
+
 extension ForeignFile {
   /// What a file that is not a regular one is, from its status.
   init(notRegular status: FileStatus) {

@@ -129,11 +129,7 @@ struct DirectoryFile {
 
   /// What stands at the name when it is neither missing nor a regular file.
   private func foreignEntry(in folder: Int32) -> ForeignFile? {
-    guard
-      case .success(let status) = syscalls.status(
-        in: folder, entry: FileName(name), followSymlinks: false), status.type != .regular
-    else { return nil }
-    return ForeignFile(notRegular: status)
+    syscalls.foreignEntry(in: folder, name: name)
   }
 
   /// Makes, locks, fills and `fsync`s a new temporary file, and closes it; its name.
@@ -201,8 +197,8 @@ struct DirectoryFile {
   /// rest of the library names them, anything else as a failed write or read.
   static func error(_ error: SystemErrno, at path: String, writing: Bool) -> DirectoryError {
     switch error {
-    case .permissionDenied, .notPermitted: .permissionDenied(path: path, errno: error)
-    case .readOnlyFileSystem: .readOnlyFileSystem(path: path)
+    case .permissionDenied, .notPermitted, .readOnlyFileSystem:
+      DirectoryCreator.error(error, at: path)
     default:
       writing ? .writeFailed(path: path, errno: error) : .readFailed(path: path, errno: error)
     }

@@ -127,17 +127,15 @@ struct XDGLayout: PlatformLayout {
         requirement: .privateDirectory(
           base: path, createsIfMissing: environment.createsRuntimeDirectory,
           otherwise: sessionPath.map { session($0) } ?? fallback))
-    case .ignored(let why) where sessionPath != nil:
-      let sessionPath = sessionPath ?? ""
-      return session(
-        sessionPath, ignored: [why],
-        warnings: why.warning == nil
-          ? [DirectoryWarning.runtimeFallback(why, fallback: sessionPath)] : [])
     case .ignored(let why):
       // One warning for one cause: a value with a warning of its own (a relative path) is not
-      // reported again as the reason for the fallback.
+      // reported again as the reason for the directory used instead.
+      let used = sessionPath ?? fallbackPath
       let fallbackWarning =
-        why.warning == nil ? [DirectoryWarning.runtimeFallback(why, fallback: fallbackPath)] : []
+        why.warning == nil ? [DirectoryWarning.runtimeFallback(why, fallback: used)] : []
+      if let sessionPath {
+        return session(sessionPath, ignored: [why], warnings: fallbackWarning)
+      }
       return DirectoryResolution(
         path: fallbackPath, source: .fallback, ignored: [why],
         extraWarnings: temporary.warnings + fallbackWarning, requirement: fallbackRequirement)

@@ -176,10 +176,8 @@ extension AppDirectories {
     case .failure(let error):
       // A link (ELOOP), a directory (EISDIR), a socket (ENXIO): whatever stands there that is
       // not a file is named for what it is; any other failure as the system gave it.
-      if case .success(let status) = syscalls.status(
-        in: directory, name: fileName, followSymlinks: false), status.type != .regular
-      {
-        throw .foreignFile(path: path, found: ForeignFile(notRegular: status))
+      if let found = syscalls.foreignEntry(in: directory, name: fileName) {
+        throw .foreignFile(path: path, found: found)
       }
       throw DirectoryCreator.error(error, at: path)
     }
