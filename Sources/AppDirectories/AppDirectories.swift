@@ -37,6 +37,12 @@ public struct AppDirectories: Sendable {
   public var environmentPrefix: String? { storage.environmentPrefix }
   /// Whether data and config follow the user on Windows (RoamingAppData, not LocalAppData).
   public var roaming: Bool { storage.roaming }
+  /// Whose directories: the user's (the default) or the machine's, for a service or an install
+  /// for every user.
+  public var scope: DirectoryScope { storage.standard.scope }
+  /// What happens when a directory cannot be created because the home cannot be written;
+  /// ``DirectoryFallback/none`` by default.
+  public var fallback: DirectoryFallback { storage.fallback }
   /// The environment the paths are resolved from.
   public var environment: ProcessEnvironment { storage.environment }
   /// Whether the application keeps its files beside itself; ``PortableMode/off`` by default.
@@ -67,6 +73,7 @@ public struct AppDirectories: Sendable {
     let organization: String?
     let environmentPrefix: String?
     let roaming: Bool
+    let fallback: DirectoryFallback
     let portable: PortableMode
     /// The checked portable root, if there is one.
     let portableRoot: String?
@@ -110,7 +117,7 @@ public struct AppDirectories: Sendable {
 
     init(
       app: String, organization: String?, layout: DirectoryLayout, environmentPrefix: String?,
-      roaming: Bool, portable: PortableMode,
+      roaming: Bool, scope: DirectoryScope, fallback: DirectoryFallback, portable: PortableMode,
       portableRoot: (root: String?, passedOver: [IgnoredValue]),
       environment: ProcessEnvironment, syscalls: any SystemCalls
     ) {
@@ -118,13 +125,16 @@ public struct AppDirectories: Sendable {
       self.organization = organization
       self.environmentPrefix = environmentPrefix
       self.roaming = roaming
+      self.fallback = fallback
       self.portable = portable
       self.portableRoot = portableRoot.root
-      standard = StandardDirectories(layout: layout, environment: environment, syscalls: syscalls)
+      standard = StandardDirectories(
+        layout: layout, scope: scope, environment: environment, syscalls: syscalls)
       // Precedence, highest first: the application's own variable, the service manager's
       // directory, the application's P_HOME, the portable root, the platform's rule; each table
       // is laid over the next (the overrides ask the service manager's layer before P_HOME).
-      var platformLayout: any PlatformLayout = environment.layout(layout, roaming: roaming)
+      var platformLayout: any PlatformLayout = environment.layout(
+        layout, roaming: roaming, scope: scope)
       if portable != .off {
         platformLayout = PortableLayout(
           root: portableRoot.root, passedOver: portableRoot.passedOver,
@@ -171,21 +181,29 @@ public struct AppDirectories: Sendable {
   ///     <doc:PlatformPaths#Overrides-for-one-application>.
   ///   - roaming: On Windows, keep data and config in RoamingAppData, which follows the user
   ///     from machine to machine, instead of LocalAppData; elsewhere it changes nothing.
+  ///   - scope: `.user` for the user's own directories; `.system` for the machine's, which a
+  ///     service or an install for every user keeps (`/var/lib/ExampleApp`). See
+  ///     <doc:ServicesAndContainers>.
+  ///   - fallback: `.temporary` to use a private temporary directory, with a warning, when a
+  ///     directory cannot be created because the home cannot be written; `.none` to get the
+  ///     error.
   ///   - environment: The environment to resolve from; the running process's by default.
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when a name cannot be a folder name
   ///   or the prefix cannot name variables.
   public init(
     app: String, organization: String? = nil, layout: DirectoryLayout = .native,
-    environmentPrefix: String? = nil, roaming: Bool = false,
-    environment: ProcessEnvironment = .current
+    environmentPrefix: String? = nil, roaming: Bool = false, scope: DirectoryScope = .user,
+    fallback: DirectoryFallback = .none, environment: ProcessEnvironment = .current
   ) throws(DirectoryError) {
     try self.init(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
-      roaming: roaming, environment: environment, syscalls: .live)
+      roaming: roaming, scope: scope, fallback: fallback, environment: environment,
+      syscalls: .live)
   }
 
   /// Describes the directories of an application that may keep its files beside itself, as
-  /// ``init(app:organization:layout:environmentPrefix:roaming:environment:)`` does, with the
+  /// ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)``
+  /// does, with the
   /// portable root looked at once, now.
   ///
   /// ```swift
@@ -205,6 +223,9 @@ public struct AppDirectories: Sendable {
   ///   - environmentPrefix: The prefix of the application's own override variables, which
   ///     come before the portable root.
   ///   - roaming: On Windows, keep data and config in RoamingAppData when not portable.
+  ///   - scope: `.user` or `.system`, for the directories the portable root does not give.
+  ///   - fallback: `.temporary` to fall back to a private temporary directory when a
+  ///     directory cannot be created because the home cannot be written.
   ///   - environment: The environment to resolve from; the running process's by default.
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name or prefix;
   ///   ``DirectoryError/portableRootRefused(path:problem:)`` for a root given that is not
@@ -215,17 +236,20 @@ public struct AppDirectories: Sendable {
   ///   root. Nothing is created.
   public init(
     app: String, organization: String? = nil, layout: DirectoryLayout = .native,
-    environmentPrefix: String? = nil, roaming: Bool = false, portable: PortableMode,
+    environmentPrefix: String? = nil, roaming: Bool = false, scope: DirectoryScope = .user,
+    fallback: DirectoryFallback = .none, portable: PortableMode,
     environment: ProcessEnvironment = .current
   ) throws(DirectoryError) {
     try self.init(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
-      roaming: roaming, portable: portable, environment: environment, syscalls: .live)
+      roaming: roaming, scope: scope, fallback: fallback, portable: portable,
+      environment: environment, syscalls: .live)
   }
 
   init(
     app: String, organization: String?, layout: DirectoryLayout,
-    environmentPrefix: String? = nil, roaming: Bool = false, portable: PortableMode = .off,
+    environmentPrefix: String? = nil, roaming: Bool = false, scope: DirectoryScope = .user,
+    fallback: DirectoryFallback = .none, portable: PortableMode = .off,
     environment: ProcessEnvironment, syscalls: any SystemCalls
   ) throws(DirectoryError) {
     try NameValidation.validate(app, as: .application, on: environment.platform)
@@ -241,14 +265,16 @@ public struct AppDirectories: Sendable {
     ).settle(portable.lookup(app: app, environment: environment))
     storage = Storage(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
-      roaming: roaming, portable: portable, portableRoot: portableRoot,
+      roaming: roaming, scope: scope, fallback: fallback, portable: portable,
+      portableRoot: portableRoot,
       environment: environmentPrefix.map { environment.readingOverrides(prefix: $0) }
         ?? environment,
       syscalls: syscalls)
   }
 
   /// Checks a prefix for an application's override variables on its own, as
-  /// ``init(app:organization:layout:environmentPrefix:roaming:environment:)`` does.
+  /// ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)``
+  /// does.
   ///
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` unless the prefix is
   ///   `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`.

@@ -20,6 +20,9 @@
 public struct StandardDirectories: Sendable {
   /// The conventions the paths follow.
   public let layout: DirectoryLayout
+  /// Whose directories: in ``DirectoryScope/system`` data, config, cache, state and runtime
+  /// are the machine's (`/var/lib`, `/etc`, …); the others stay the user's.
+  public let scope: DirectoryScope
   /// The environment the paths are resolved from.
   public let environment: ProcessEnvironment
   /// The system calls that creating, checking and searching go through.
@@ -29,13 +32,21 @@ public struct StandardDirectories: Sendable {
   ///
   /// - Parameters:
   ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
+  ///   - scope: `.user` for the user's directories, `.system` for the machine's.
   ///   - environment: The environment to resolve from; the running process's by default.
-  public init(layout: DirectoryLayout = .native, environment: ProcessEnvironment = .current) {
-    self.init(layout: layout, environment: environment, syscalls: .live)
+  public init(
+    layout: DirectoryLayout = .native, scope: DirectoryScope = .user,
+    environment: ProcessEnvironment = .current
+  ) {
+    self.init(layout: layout, scope: scope, environment: environment, syscalls: .live)
   }
 
-  init(layout: DirectoryLayout, environment: ProcessEnvironment, syscalls: any SystemCalls) {
+  init(
+    layout: DirectoryLayout, scope: DirectoryScope = .user, environment: ProcessEnvironment,
+    syscalls: any SystemCalls
+  ) {
     self.layout = layout
+    self.scope = scope
     self.environment = environment
     self.syscalls = syscalls
   }
@@ -48,8 +59,9 @@ public struct StandardDirectories: Sendable {
     -> DirectoryResolution
   {
     guard UserDirectories.Key(kind) != nil, followsXDG, environment.userDirectoriesRead == nil
-    else { return try environment.layout(layout).base(kind) }
-    return try environment.readingUserDirectories(syscalls: syscalls).layout(layout).base(kind)
+    else { return try environment.layout(layout, scope: scope).base(kind) }
+    return try environment.readingUserDirectories(syscalls: syscalls).layout(layout, scope: scope)
+      .base(kind)
   }
 
   /// The resolution with its requirement checked on the file system, without writing
@@ -79,7 +91,7 @@ public struct StandardDirectories: Sendable {
     let own = try verifiedResolution(for: kind)
     guard let appKind = AppDirectory(scoping: kind), appKind == .data || appKind == .config
     else { return [own] }
-    return [own] + environment.layout(layout).searchBases(appKind)
+    return [own] + environment.layout(layout, scope: scope).searchBases(appKind)
   }
 
   /// Whether the XDG rules decide these paths (Linux and the BSDs, or macOS with the XDG

@@ -9,8 +9,8 @@
 struct DirectoryQuery {
   /// The options that choose an application's directories, in the order the help lists them.
   static let options = [
-    appOption, environmentPrefixOption, organizationOption, roamingOption, portableOption,
-    groupOption, layoutOption,
+    appOption, environmentPrefixOption, organizationOption, roamingOption, systemOption,
+    portableOption, groupOption, layoutOption,
   ]
 
   static let appOption = OptionSpec(
@@ -20,6 +20,13 @@ struct DirectoryQuery {
     name: "--org", value: .name("NAME"), help: "The organization (used in Windows paths).")
   static let roamingOption = OptionSpec(
     name: "--roaming", help: "On Windows, the app's data and config in Roaming, not Local AppData.")
+  static let systemOption = OptionSpec(
+    name: "--system",
+    help: "The machine's directories (/var/lib/NAME, /etc/NAME, …) for a service or every user.")
+  static let fallbackOption = OptionSpec(
+    name: "--fallback",
+    value: .choice(DirectoryFallback.allCases.map(\.rawValue), noun: "fallback"),
+    help: "temporary: a private temporary folder, not kept, when the home cannot be written.")
   static let portableOption = OptionSpec(
     name: "--portable", value: .name("DIR"),
     help: "The app as if portable at DIR: data, config, cache, state, logs in its folders.")
@@ -127,6 +134,8 @@ struct DirectoryQuery {
       try AppDirectories.validate(environmentPrefix: environmentPrefix)
     }
     let roaming = arguments.flag("--roaming")
+    let scope: DirectoryScope = arguments.flag("--system") ? .system : .user
+    let fallback = try arguments.choice("--fallback", as: DirectoryFallback.self) ?? .none
     let portable = arguments.value("--portable")
     if portable != nil, !checksFileSystem {
       throw UsageError(
@@ -135,7 +144,7 @@ struct DirectoryQuery {
     if let name = arguments.value("--app") {
       app = try AppDirectories(
         app: name, organization: organization, layout: layout,
-        environmentPrefix: environmentPrefix, roaming: roaming,
+        environmentPrefix: environmentPrefix, roaming: roaming, scope: scope, fallback: fallback,
         portable: portable.map(PortableMode.atPath) ?? .off, environment: environment)
     } else if portable != nil {
       throw UsageError(message: "--portable needs --app NAME: DIR holds one application's files")
@@ -145,11 +154,15 @@ struct DirectoryQuery {
     } else if roaming {
       throw UsageError(
         message: "--roaming needs --app NAME: it moves one application's data and config")
+    } else if arguments.value("--fallback") != nil {
+      throw UsageError(
+        message: "--fallback needs --app NAME: it replaces one application's directories")
     } else {
       app = nil
     }
     standard =
-      app?.standardDirectories ?? StandardDirectories(layout: layout, environment: environment)
+      app?.standardDirectories
+      ?? StandardDirectories(layout: layout, scope: scope, environment: environment)
   }
 
   static func kind(named name: String) throws -> Kind {

@@ -14,7 +14,7 @@ import AppDirectories
 /// | linux | `HOME=/home/<user>`, user ID 1000, no `XDG_*` variables, no `user-dirs.dirs` |
 /// | macos | `HOME=/Users/<user>`, `TMPDIR=/var/folders/xx/xxxxxxxxxxxxxxxxxxxxxxxx0000gn/T/` |
 /// | ios | `HOME` and `TMPDIR` in the container `/var/mobile/Containers/Data/Application/<UUID>`; a `--group` container in `/private/var/mobile/Containers/Shared/AppGroup/<UUID>` |
-/// | windows | `USERPROFILE=C:\Users\<user>`, `APPDATA`, `LOCALAPPDATA`, `TEMP`, `TMP` below it, `PUBLIC=C:\Users\Public` |
+/// | windows | `USERPROFILE=C:\Users\<user>`, `APPDATA`, `LOCALAPPDATA`, `TEMP`, `TMP` below it, `PUBLIC=C:\Users\Public`, `ProgramData=C:\ProgramData` |
 /// | android | `ANDROID_DATA=/data`, `ANDROID_ROOT=/system`, app storage `/data/user/0/com.example.app` |
 ///
 /// Nothing of this machine is read, its user's name included; `exists` is always false. The
@@ -70,7 +70,7 @@ enum PlatformPreview {
         variables: [
           "USERPROFILE": profile, "USERNAME": user, "APPDATA": profile + #"\AppData\Roaming"#,
           "LOCALAPPDATA": local, "TEMP": local + #"\Temp"#, "TMP": local + #"\Temp"#,
-          "PUBLIC": #"C:\Users\Public"#,
+          "PUBLIC": #"C:\Users\Public"#, "ProgramData": #"C:\ProgramData"#,
         ], effectiveUserID: 0, platform: .windows)
     case .android:
       return ProcessEnvironment(

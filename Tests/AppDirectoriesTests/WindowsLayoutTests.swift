@@ -204,6 +204,6 @@ struct WindowsLayoutTests {
     #expect(fields.data2 == 0x65F9)
     #expect(fields.data3 == 0x4CF6)
     #expect(fields.data4 == [0xA0, 0x3A, 0xE3, 0xEF, 0x65, 0x72, 0x9F, 0x3D])
-    #expect(Set(WindowsKnownFolder.allCases.map(\.identifier)).count == 11)
+    #expect(Set(WindowsKnownFolder.allCases.map(\.identifier)).count == 12)
   }
 }

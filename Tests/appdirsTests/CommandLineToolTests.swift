@@ -187,7 +187,7 @@
       let root = try TemporaryRoot.withUserDirectories()
       let result = try Tool.run(["help", "list"], environment: root.toolEnvironment, in: root)
       let options = result.lines.drop { $0 != "OPTIONS:" }.dropFirst().prefix { !$0.isEmpty }
-      #expect(options.count == 13)
+      #expect(options.count == 15)
       // Every help text starts in the same column, past the longest label
       // (`--platform macos|ios|windows|android|linux`).
       let starts = Set(

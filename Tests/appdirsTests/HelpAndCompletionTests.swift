@@ -35,32 +35,34 @@
       (
         "path",
         [
-          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--create",
-          "--socket", "--file", "--explain", "--layout", "--platform", "--help",
+          "--app", "--env-prefix", "--org", "--roaming", "--system", "--fallback", "--portable",
+          "--group", "--create", "--socket", "--file", "--explain", "--layout", "--platform",
+          "--help",
         ]
       ),
       (
         "list",
         [
-          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
-          "--platform", "--json", "--shell", "--sizes", "--host", "--help",
+          "--app", "--env-prefix", "--org", "--roaming", "--system", "--portable", "--group",
+          "--layout", "--fallback", "--platform", "--json", "--shell", "--sizes", "--host",
+          "--help",
         ]
       ),
       (
         "locate",
         [
-          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
-          "--all", "--help",
+          "--app", "--env-prefix", "--org", "--roaming", "--system", "--portable", "--group",
+          "--layout", "--all", "--help",
         ]
       ),
       (
         "doctor",
         [
-          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
-          "--help",
+          "--app", "--env-prefix", "--org", "--roaming", "--system", "--portable", "--group",
+          "--layout", "--fallback", "--help",
         ]
       ),
-      ("lock", ["--app", "--env-prefix", "--org", "--layout", "--wait", "--help"]),
+      ("lock", ["--app", "--env-prefix", "--org", "--system", "--layout", "--wait", "--help"]),
       ("help", ["--help"]),
     ]
 
@@ -126,8 +128,8 @@
       (
         ["doctor", "--"],
         [
-          "--app", "--env-prefix", "--org", "--roaming", "--portable", "--group", "--layout",
-          "--help",
+          "--app", "--env-prefix", "--org", "--roaming", "--system", "--portable", "--group",
+          "--layout", "--fallback", "--help",
         ]
       ),
       (["path", "--app", ""], []),

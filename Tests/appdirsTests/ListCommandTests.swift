@@ -105,11 +105,12 @@
         ["--app", "ExampleApp", "--org", "Example"], root.toolEnvironment, root)
       #expect(
         Set(object.keys) == [
-          "platform", "layout", "app", "organization", "sandbox", "directories", "search",
-          "warnings",
+          "platform", "layout", "scope", "app", "organization", "sandbox", "directories",
+          "search", "warnings",
         ])
       #expect(object["platform"] as? String == "linux")
       #expect(object["layout"] as? String == "native")
+      #expect(object["scope"] as? String == "user")
       #expect(object["app"] as? String == "ExampleApp")
       #expect(object["organization"] as? String == "Example")
       #expect(object["sandbox"] is NSNull)

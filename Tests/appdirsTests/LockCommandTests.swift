@@ -263,7 +263,7 @@
       #expect(help.status == 0)
       #expect(
         help.lines.filter { $0.hasPrefix("USAGE: ") } == [
-          "USAGE: appdirs lock --app NAME [--env-prefix PREFIX] [--org NAME] [--layout native|xdg|xdg-where-set] [--wait] LOCKNAME -- COMMAND…"
+          "USAGE: appdirs lock --app NAME [--env-prefix PREFIX] [--org NAME] [--system] [--layout native|xdg|xdg-where-set] [--wait] LOCKNAME -- COMMAND…"
         ])
       try Tool.run(
         ["lock", "--app", "ExampleApp", "--wait", "instance", "--", "/bin/sh", "-c", "echo ran"],

@@ -9,7 +9,9 @@ extension ProcessEnvironment {
   /// For the running platform's layout: the home, the XDG variables, `TMPDIR`, the Windows
   /// known folders, the Apple group containers and Android's storage are all folders of
   /// the root; the system search lists (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`,
-  /// `/Library/Application Support`) are not searched; the effective user is the real one, and
+  /// `/Library/Application Support`) are not searched; the machine's directories of
+  /// ``DirectoryScope/system`` are folders of `<root>/system` (`<root>/system/var/lib/A`,
+  /// `<root>\system\ProgramData\A`); the effective user is the real one, and
   /// the runtime directory is the root's own, made 0700 when first needed. Nothing is created
   /// until asked, and creation starts at the root without opening the directories above it.
   ///
@@ -45,6 +47,7 @@ extension ProcessEnvironment {
           "USERPROFILE": profile, "APPDATA": WindowsPath.join(profile, ["AppData", "Roaming"]),
           "LOCALAPPDATA": WindowsPath.join(profile, ["AppData", "Local"]),
           "PUBLIC": inside("public"), "TMP": inside("tmp"), "TEMP": inside("tmp"),
+          "ProgramData": inside("system", "ProgramData"),
         ], effectiveUserID: effectiveUserID, platform: .windows,
         userDirectoriesFile: .contents(nil), groupContainers: .directory(inside("group-containers"))
       )
@@ -88,4 +91,10 @@ extension ProcessEnvironment {
   /// sandbox` that ran this process), which every path of it lies inside, normalized; `nil`
   /// for any other environment.
   public var isolationRootPath: String? { trustedRoot }
+
+  /// Where the machine's directories of ``DirectoryScope/system`` are on a POSIX system: `/`,
+  /// or `<root>/system` in an isolated environment, which keeps them inside its root.
+  var systemScopeRoot: String {
+    trustedRoot.map { POSIXPath.join($0, "system") } ?? "/"
+  }
 }

@@ -344,7 +344,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   /// Makes `environment` current (``current``) while `operation` runs, in this task and in the
   /// tasks it starts; the one-liners, ``StandardDirectories`` and
-  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environmentPrefix:roaming:environment:)`` read it.
+  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)`` read it.
   ///
   /// ```swift
   /// import AppDirectories

@@ -18,6 +18,10 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
   case searchPathDirectory(rawValue: UInt)
   /// Pruning a kind other than the cache, whose files the application can make again.
   case pruning(AppDirectory)
+  /// The platform has no machine-wide directory of this kind (``DirectoryScope/system``): an
+  /// iOS, Mac Catalyst or Android app lives in its container, and Windows has no machine-wide
+  /// runtime directory.
+  case machineWide(AppDirectory, on: OperatingSystem)
 
   /// What is unsupported, in one sentence.
   public var description: String {
@@ -34,6 +38,8 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
       "FileManager.SearchPathDirectory(rawValue: \(rawValue)) has no meaning on this platform"
     case .pruning(let kind):
       "only the cache and the logs are pruned, not \(kind): its files may be the only copy"
+    case .machineWide(let kind, let system):
+      "\(system.displayName) has no machine-wide \(kind) directory"
     }
   }
 
@@ -50,6 +56,8 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
       "Use the user domain, .userDomainMask."
     case .pruning:
       "Prune .cache or .logs; remove the files of other kinds yourself when the application no longer needs them."
+    case .machineWide:
+      "Use the user's scope (scope: .user, without --system) on this platform."
     }
   }
 }

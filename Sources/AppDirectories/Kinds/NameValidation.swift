@@ -107,7 +107,7 @@ extension Substring {
 }
 
 extension AppDirectories {
-  /// Checks an organization or a group identifier on its own, as ``init(app:organization:layout:environmentPrefix:roaming:environment:)``
+  /// Checks an organization or a group identifier on its own, as ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)``
   /// and ``AppDirectory/shared(group:)`` would: for a tool that validates every name it is
   /// given, whether or not it uses it.
   @_spi(Tool)

@@ -23,7 +23,20 @@ extension ProcessEnvironment {
   /// `.xdgWhereSet` change only macOS:
   /// Linux and the BSDs use the XDG rules anyway, and an iOS or Mac Catalyst container,
   /// Android's private storage and Windows have no place for them.
-  func layout(_ layout: DirectoryLayout, roaming: Bool = false) -> any PlatformLayout {
+  ///
+  /// In ``DirectoryScope/system`` the machine's table is laid over the user's.
+  func layout(_ layout: DirectoryLayout, roaming: Bool = false, scope: DirectoryScope = .user)
+    -> any PlatformLayout
+  {
+    let user = userLayout(layout, roaming: roaming)
+    switch scope {
+    case .user: return user
+    case .system: return SystemLayout(environment: self, platformLayout: user)
+    }
+  }
+
+  /// The user's table of ``layout(_:roaming:scope:)``.
+  private func userLayout(_ layout: DirectoryLayout, roaming: Bool) -> any PlatformLayout {
     if followsXDG(layout) { return XDGLayout(environment: self) }
     if platform == .macOS, layout == .xdgWhereSet { return XDGWhereSetLayout(environment: self) }
     switch platform {

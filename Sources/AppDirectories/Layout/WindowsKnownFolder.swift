@@ -16,6 +16,7 @@ enum WindowsKnownFolder: String, Sendable, Hashable, CaseIterable {
   case videos = "Videos"
   case templates = "Templates"
   case `public` = "Public"
+  case programData = "ProgramData"
 
   /// Where the folder is when the system does not say.
   enum Fallback: Sendable, Hashable {
@@ -25,6 +26,8 @@ enum WindowsKnownFolder: String, Sendable, Hashable, CaseIterable {
     case inside(WindowsKnownFolder, [String])
     /// A folder next to the user's profile (`C:\Users\Public`).
     case besideProfile(String)
+    /// A folder at the root of the system's drive (`%SystemDrive%`, else `C:`).
+    case onSystemDrive(String)
   }
 
   /// The `KNOWNFOLDERID`, as Microsoft's table writes it.
@@ -41,6 +44,7 @@ enum WindowsKnownFolder: String, Sendable, Hashable, CaseIterable {
     case .videos: "18989B1D-99B5-455B-841C-AB7C74E4DDFC"
     case .templates: "A63293E8-664E-48DB-A079-DF759E0509F7"
     case .public: "DFDF76A2-C82A-4D63-906A-5644AC457385"
+    case .programData: "62AB5D82-FDC1-4DC3-A9DD-070D1D495D97"
     }
   }
 
@@ -51,6 +55,7 @@ enum WindowsKnownFolder: String, Sendable, Hashable, CaseIterable {
     case .roamingAppData: "APPDATA"
     case .localAppData: "LOCALAPPDATA"
     case .public: "PUBLIC"
+    case .programData: "ProgramData"
     default: nil
     }
   }
@@ -63,6 +68,7 @@ enum WindowsKnownFolder: String, Sendable, Hashable, CaseIterable {
     case .localAppData: .inside(.profile, ["AppData", "Local"])
     case .templates: .inside(.roamingAppData, ["Microsoft", "Windows", "Templates"])
     case .public: .besideProfile("Public")
+    case .programData: .onSystemDrive("ProgramData")
     case .documents, .downloads, .desktop, .music, .pictures, .videos: .inside(.profile, [rawValue])
     }
   }

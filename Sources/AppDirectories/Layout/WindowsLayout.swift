@@ -118,6 +118,16 @@ struct WindowsLayout: PlatformLayout {
     case .besideProfile(let name):
       parent = try folder(.profile)
       path = WindowsPath.join(WindowsPath.parent(parent.path), [name])
+    case .onSystemDrive(let name):
+      // `%SystemDrive%` when it is a drive's name (`D:`), else Windows' own default.
+      var drive = "C:"
+      if let value = environment.variables["SystemDrive"], value.utf8.count == 2,
+        value.hasSuffix(":"), let letter = value.first, letter.isASCII, letter.isLetter
+      {
+        drive = value
+      }
+      return DirectoryResolution(
+        path: WindowsPath.join(drive + "\\", [name]), source: .default, ignored: ignored)
     }
     return DirectoryResolution(
       path: path, source: .default, ignored: ignored + parent.ignored, home: parent.home,

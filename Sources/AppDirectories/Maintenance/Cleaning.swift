@@ -319,12 +319,18 @@ extension StandardDirectories {
   /// temporary directory as they are now.
   func removalProof() -> RemovalProof {
     RemovalProof(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: removalBases())
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: removalBases(),
+      machineFolders: scope == .system ? systemLayout.folders : [])
   }
 
-  /// The directories nothing may be, nor hold, by kind: every base directory, each entry of the
-  /// system search lists (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`), which every application shares
-  /// too, and the home the password database gives.
+  /// The machine's table, whatever the scope: its folders are base directories too.
+  private var systemLayout: SystemLayout {
+    SystemLayout(environment: environment, platformLayout: environment.layout(layout))
+  }
+
+  /// The directories nothing may be, nor hold, by kind: every base directory of both scopes,
+  /// each entry of the system search lists (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`), which every
+  /// application shares too, and the home the password database gives.
   func removalBases() -> [(StandardDirectory, String)] {
     // `user-dirs.dirs` read once for all the user folders.
     let standard = StandardDirectories(
@@ -333,6 +339,10 @@ extension StandardDirectories {
       syscalls: syscalls)
     var bases = StandardDirectory.allCases.compactMap { kind in
       (try? standard.resolution(for: kind)).map { (kind, $0.path) }
+    }
+    for kind in AppDirectory.ownKinds {
+      guard let base = kind.base, let path = try? systemLayout.base(base).path else { continue }
+      bases.append((base, path))
     }
     for (kind, list) in [(StandardDirectory.data, AppDirectory.data), (.config, .config)] {
       bases += environment.layout(layout).searchBases(list).map { (kind, $0.path) }

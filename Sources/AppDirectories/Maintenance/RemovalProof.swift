@@ -16,6 +16,10 @@
 ///   directory or the temporary directory;
 /// - it does not lie inside `/usr`, `/etc`, `/bin`, `/sbin`, `/lib*`, `/boot`, `/dev`, `/proc`,
 ///   `/sys`, `/System`, `/Library`, `/Applications` or `/private/etc`.
+/// In ``DirectoryScope/system`` an entry of one of the machine's folders (`/etc/A`, `/run/A`,
+/// `/Library/Caches/A`) is the application's own directory: neither the system tree nor `/run`'s
+/// rule refuses it, the folders themselves stay protected, and so do the folders every service
+/// shares (`/run/user`, `/var/lib` and the others of ``SystemDirectories``).
 /// The cache's own rule (an override's cache must hold the application's `CACHEDIR.TAG`) is
 /// checked by ``AppDirectories/clean(_:groups:legacy:dryRun:)`` on top of this one.
 struct RemovalProof: Sendable {
@@ -30,15 +34,45 @@ struct RemovalProof: Sendable {
   private var systemTrees: [FileIdentity: String] = [:]
   /// The directories whose every entry is protected, by identity.
   private var protectedParentIdentities: [FileIdentity: String] = [:]
+  /// The machine's folders whose entries are applications' own directories in system scope
+  /// (`/var/lib`, `/etc`, `/run`, …); empty in the user's scope.
+  private var machineFolders: Set<FileIdentity> = []
+  /// The system's folders that are no application's even where they are such an entry
+  /// (`/run/user`, `/var/lib`).
+  private var sharedFolders: Set<FileIdentity> = []
   /// Whether something that exists could not be examined while gathering the rules: then
   /// nothing is proved (a proof must never pass for want of a fact).
   private var isIncomplete = false
 
   /// Gathers the identities of the protected directories as they are now, and of the home, the
-  /// base directories and the temporary directory of `environment` (`bases`, by kind).
-  init(syscalls: any SystemCalls, effectiveUserID: UInt32, bases: [(StandardDirectory, String)]) {
+  /// base directories and the temporary directory of `environment` (`bases`, by kind), and in
+  /// system scope of the machine's folders that hold the applications' directories.
+  init(
+    syscalls: any SystemCalls, effectiveUserID: UInt32, bases: [(StandardDirectory, String)],
+    machineFolders: [String] = []
+  ) {
     self.syscalls = syscalls
     self.effectiveUserID = effectiveUserID
+    if !machineFolders.isEmpty {
+      for (paths, isMachine) in [
+        (machineFolders, true),
+        (SystemDirectories.protectedParents + SystemDirectories.serviceParents, false),
+      ] {
+        for path in paths {
+          guard let directory = openAbsolute(path, readable: false) else { continue }
+          defer { syscalls.close(descriptor: directory) }
+          guard case .success(let status) = syscalls.status(descriptor: directory) else {
+            isIncomplete = true
+            continue
+          }
+          if isMachine {
+            self.machineFolders.insert(FileIdentity(status))
+          } else {
+            sharedFolders.insert(FileIdentity(status))
+          }
+        }
+      }
+    }
     for parent in SystemDirectories.protectedParents {
       guard let directory = openAbsolute(parent, readable: true) else { continue }
       defer { syscalls.close(descriptor: directory) }
@@ -116,7 +150,16 @@ struct RemovalProof: Sendable {
     }
     guard status.type == .directory else { return .symbolicLink }
     let identity = FileIdentity(status)
-    if let rule = guarded[identity] ?? holders[identity] {
+    let chain = machineFolders.isEmpty ? nil : syscalls.ancestry(of: directory)
+    // In system scope, an application's own directory in one of the machine's folders.
+    let isMachineEntry =
+      chain.map { $0.count > 1 && machineFolders.contains(FileIdentity($0[1])) } == true
+      && !sharedFolders.contains(identity)
+    // An entry of `/run` is protected as every entry of it is, unless it is the application's
+    // own in system scope; a base directory, or what holds one, never is.
+    if let rule = guarded[identity] ?? holders[identity],
+      !(isMachineEntry && holders[identity] == nil && rule.isProtectedDirectory)
+    {
       // A base directory inside a system tree (`/usr/share` of XDG_DATA_DIRS) is named by the
       // tree, which says more.
       if case .baseDirectory = rule, let chain = syscalls.ancestry(of: directory),
@@ -127,10 +170,12 @@ struct RemovalProof: Sendable {
       return rule
     }
     if isIncomplete { return .unexaminable }
-    guard let chain = syscalls.ancestry(of: directory) else { return .unexaminable }
+    guard let chain = chain ?? syscalls.ancestry(of: directory) else { return .unexaminable }
     // A system tree above it is named first, whoever runs this: it says more than the owner
     // (root's, for any other user).
-    if let tree = systemTree(in: chain.dropFirst()) { return .protectedDirectory(tree) }
+    if !isMachineEntry, let tree = systemTree(in: chain.dropFirst()) {
+      return .protectedDirectory(tree)
+    }
     if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
     // The first step up shows a mount point of another file system; the mount table, a bind
     // mount of this one.
@@ -182,5 +227,13 @@ struct RemovalProof: Sendable {
       isIncomplete = true
       return nil
     }
+  }
+}
+
+extension CleanRefusal {
+  /// Whether this is the rule of the system's own directories.
+  fileprivate var isProtectedDirectory: Bool {
+    if case .protectedDirectory = self { return true }
+    return false
   }
 }

@@ -11,7 +11,7 @@ enum DoctorCommand {
     name: "doctor",
     abstract: "Check the environment and the directories, and say how to fix each problem.",
     arguments: [],
-    options: DirectoryQuery.options,
+    options: DirectoryQuery.options + [DirectoryQuery.fallbackOption],
     examples: ["appdirs doctor", "appdirs doctor --app ExampleApp || echo 'see above'"],
     run: run)
 

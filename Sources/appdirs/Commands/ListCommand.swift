@@ -12,6 +12,7 @@ enum ListCommand {
     abstract: "List every directory with its path, source and whether it exists.",
     arguments: [],
     options: DirectoryQuery.options + [
+      DirectoryQuery.fallbackOption,
       PlatformPreview.option,
       OptionSpec(name: "--json", help: "Print one JSON object."),
       OptionSpec(name: "--shell", help: "Print APPDIRS_<KIND>='<path>' lines to eval."),
@@ -156,6 +157,7 @@ enum ListCommand {
     return .object([
       ("platform", .string(query.environment.platform.rawValue)),
       ("layout", .string(query.layout.rawValue)),
+      ("scope", .string(query.standard.scope.rawValue)),
       ("app", .optional(query.app?.app)),
       ("organization", .optional(query.organization)),
       (

@@ -18,7 +18,7 @@ enum LockCommand {
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
-      DirectoryQuery.organizationOption, DirectoryQuery.layoutOption,
+      DirectoryQuery.organizationOption, DirectoryQuery.systemOption, DirectoryQuery.layoutOption,
       OptionSpec(name: "--wait", help: "Wait while another process holds the lock."),
     ],
     requiredOptions: [DirectoryQuery.appOption.name],

@@ -17,6 +17,7 @@ enum PathCommand {
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
       DirectoryQuery.organizationOption, DirectoryQuery.roamingOption,
+      DirectoryQuery.systemOption, DirectoryQuery.fallbackOption,
       DirectoryQuery.portableOption, DirectoryQuery.groupOption,
       OptionSpec(name: "--create", help: "Find or create the directory first."),
       OptionSpec(
@@ -36,6 +37,7 @@ enum PathCommand {
       "appdirs path runtime --app ExampleApp --create",
       "appdirs path runtime --app ExampleApp --socket control.sock",
       "appdirs path config --app ExampleApp --file settings.json --create",
+      "appdirs path state --app exampled --system",
       "appdirs path documents --explain",
       "appdirs path logs --app ExampleApp --explain --platform macos",
     ],
