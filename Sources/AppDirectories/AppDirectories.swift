@@ -304,10 +304,15 @@ public struct AppDirectories: Sendable {
   ///
   /// - Throws: ``DirectoryError/insecureRuntimeDirectory(path:problem:)`` when the fallback
   ///   exists and is not private: such a directory is never handed out, not even as a path.
+  ///
+  /// With ``DirectoryFallback/temporary``, a directory that is missing and cannot be made (a
+  /// read-only or unwritable parent, no home at all) gives way to its temporary fallback,
+  /// with a warning; this looks at the file system for it.
   public func verifiedResolution(for kind: AppDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
-    try privateDirectoryCheck.settle(try resolution(for: kind))
+    if fallback == .temporary { return try resolutionOrFallback(for: kind) }
+    return try privateDirectoryCheck.settle(try resolution(for: kind))
   }
 
   /// Finds or creates a directory and returns its path, as ``directory(_:)`` does.
@@ -318,10 +323,14 @@ public struct AppDirectories: Sendable {
   /// are left as they are. A file, a dangling symlink or anything else in the way is a
   /// ``DirectoryError`` naming the path.
   public func directoryPath(_ kind: AppDirectory) throws(DirectoryError) -> String {
-    guard let index = try findOrCreateCached(kind) else {
-      return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).path
+    do throws(DirectoryError) {
+      guard let index = try findOrCreateCached(kind) else {
+        return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).path
+      }
+      return try resolved[index].get().path
+    } catch {
+      return try ensuredFallback(kind, after: error).path
     }
-    return try resolved[index].get().path
   }
 
   /// Finds or creates a kind that is resolved once (data, config, cache, state, logs) and

@@ -141,6 +141,14 @@
           in: root)
       }
 
+      /// Runs any command (the tool inside a namespace) with exactly `environment`, for a test
+      /// that checks its standard error itself.
+      static func uncheckedProcess(
+        _ command: [String], environment: [String: String], in root: TemporaryRoot
+      ) throws -> ToolResult {
+        try spawn(command, environment: environment, in: root)
+      }
+
       /// The command line that runs the tool with `arguments`, through the shell or as `user`.
       static func command(_ arguments: [String], shellPrefix: String?, asUser user: uid_t?)
         -> [String]

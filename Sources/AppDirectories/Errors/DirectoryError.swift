@@ -208,6 +208,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Run as the user who owns it, or give root its own home: use sudo -H (or sudo -i), or export HOME=/root."
     case .directoryOfAnotherUser(let path, let owner, false):
       "Point the setting that chose \(path) at a directory of your own, or have user \(owner) hand it over (chown)."
+    case .permissionDenied(let path, _) where SystemLayout.isMachineFolder(path, on: platform):
+      platform == .windows
+        ? "\(path) is the machine's: run as an administrator or as the service's account, or have an administrator create the application's folder in it for your user."
+        : "\(path) is the machine's: run as root or as the service's user (User= in its unit), or have root create the application's folder in it for your user (install -d -o USER)."
     case .permissionDenied(let path, _):
       platform == .windows
         ? "Give your user permission to create folders in \(path) (icacls shows who may)."

@@ -26,6 +26,10 @@ public enum HomeProblem: Sendable, Hashable, CustomStringConvertible {
   /// in a setuid program), and the home the password database gives does not exist (user 65534, `nobody`, has `/nonexistent`). The library never creates
   /// a home directory.
   case passwordDatabaseHomeMissing(path: String, userID: UInt32)
+  /// The home that `variable` names (`HOME=/nonexistent` in a container that runs an
+  /// arbitrary user) does not exist, and the user cannot create it: its parent is not
+  /// writable, or the file system is read-only.
+  case homeMissing(path: String, variable: String, userID: UInt32)
   /// Apple platforms: `CFFIXED_USER_HOME` is unset or unusable, the system gives no home for
   /// the user, and `HOME` was passed over for the recorded reason.
   case noAppleHome(userID: UInt32, home: IgnoredValue)
@@ -44,6 +48,8 @@ public enum HomeProblem: Sendable, Hashable, CustomStringConvertible {
       "the process is setuid or setgid, so HOME is not trusted, and the password database has no entry for user \(user)"
     case .passwordDatabaseHomeMissing(let path, let user):
       "HOME gives none, and \(path), the home the password database gives user \(user), does not exist"
+    case .homeMissing(let path, let variable, let user):
+      "\(variable) is \(path), which does not exist, and user \(user) cannot create it"
     case .noAppleHome(let user, let home):
       "CFFIXED_USER_HOME is unset or unusable, the system gives no home directory for user \(user), and \(home)"
     case .noWindowsProfile:
@@ -62,6 +68,8 @@ public enum HomeProblem: Sendable, Hashable, CustomStringConvertible {
       "Give user \(user) a home directory in the password database: a setuid or setgid program does not trust HOME."
     case .passwordDatabaseHomeMissing(let path, let user):
       "Set HOME to a directory you own (for a throwaway one, export HOME=\"$(mktemp -d)\"), or create \(path) as user \(user)'s home."
+    case .homeMissing(let path, let variable, _):
+      "Set \(variable) to a writable directory you own, mount a writable volume at \(path), or let the application fall back to a temporary directory (fallback: .temporary, --fallback temporary)."
     case .noAppleHome:
       "Set HOME to an absolute path; a sandboxed app gets CFFIXED_USER_HOME from the system."
     case .noWindowsProfile:

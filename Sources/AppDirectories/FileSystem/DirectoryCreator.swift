@@ -101,8 +101,33 @@ struct DirectoryCreator: Sendable {
       throw .nameTooLong(path: path)
     case .failure:
       try refuseMissingPasswordDatabaseHome(below: path)
-      return try walk(path)
+      do throws(DirectoryError) {
+        return try walk(path)
+      } catch {
+        try refuseMissingHome(below: path, after: error)
+        throw error
+      }
     }
+  }
+
+  /// A home that a variable names, that does not exist and that the walk could not create
+  /// (`HOME=/nonexistent` for an arbitrary user, a read-only root file system) is no home at
+  /// all: ``DirectoryError/homeUnavailable(reason:)``, rather than a permission error at `/`.
+  /// Asked only after the walk failed.
+  private func refuseMissingHome(below path: String, after error: DirectoryError)
+    throws(DirectoryError)
+  {
+    switch error {
+    case .permissionDenied, .readOnlyFileSystem: break
+    default: return
+    }
+    guard let environment, let home = try? environment.resolveHome(),
+      case .variable(let variable) = home.source, style.isInside(path, home.path),
+      case .failure(.noSuchFileOrDirectory) = syscalls.status(
+        path: home.path, followSymlinks: true)
+    else { return }
+    throw .homeUnavailable(
+      reason: .homeMissing(path: home.path, variable: variable, userID: user))
   }
 
   /// The library never makes a home directory. With `HOME` unset, a home from the password

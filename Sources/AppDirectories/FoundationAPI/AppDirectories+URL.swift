@@ -30,10 +30,14 @@
     /// are left as they are. A file, a dangling symlink or anything else in the way is a
     /// ``DirectoryError`` naming the path.
     public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
-      guard let index = try findOrCreateCached(kind) else {
-        return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).url
+      do throws(DirectoryError) {
+        guard let index = try findOrCreateCached(kind) else {
+          return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).url
+        }
+        return try cachedURL(index)
+      } catch {
+        return try ensuredFallback(kind, after: error).url
       }
-      return try cachedURL(index)
     }
 
     /// The URLs of ``searchResolutions(for:)``: the directories searched for a kind's files,

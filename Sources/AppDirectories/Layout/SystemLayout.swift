@@ -61,6 +61,17 @@ struct SystemLayout: PlatformLayer {
     return folders
   }
 
+  /// Whether `path` is one of the machine's folders of `platform` as it is spelled by default
+  /// (`/var/lib`, `C:\ProgramData`): where a user who is not root or the service's cannot
+  /// create an application's directory.
+  static func isMachineFolder(_ path: String, on platform: OperatingSystem) -> Bool {
+    let environment = ProcessEnvironment(variables: [:], platform: platform)
+    return SystemLayout(
+      environment: environment, platformLayout: XDGLayout(environment: environment)
+    )
+    .folders.contains(path)
+  }
+
   /// The machine's folder that holds the application's directory of `kind`.
   private func systemBase(_ kind: AppDirectory) throws(DirectoryError) -> DirectoryResolution {
     let platform = environment.platform

@@ -73,7 +73,7 @@ enum PathCommand {
     // A home that does not exist goes with the path; creating fails with these words instead.
     var missingHome: [DirectoryWarning] = []
     if preview == nil, !arguments.flag("--create"),
-      let warning = missingHomeWarning(resolution, query)
+      let warning = missingHomeWarning(resolution, query, kind: kind)
     {
       missingHome.append(warning)
     }
@@ -145,20 +145,28 @@ enum PathCommand {
     return .success
   }
 
-  /// A path below a home that the password database gave and that does not exist (user
-  /// 65534's `/nonexistent`, with `HOME` unset) is printed, since it is the answer, but nothing
+  /// A path below a home that does not exist and cannot be made (user 65534's `/nonexistent`,
+  /// from the password database or from `HOME`) is printed, since it is the answer, but nothing
   /// can ever be made there: said as `doctor` says it, naming the home and where it came from.
   /// `--create` fails instead, with the same words (exit 78).
-  static func missingHomeWarning(_ resolution: DirectoryResolution, _ query: DirectoryQuery)
-    -> DirectoryWarning?
-  {
+  static func missingHomeWarning(
+    _ resolution: DirectoryResolution, _ query: DirectoryQuery, kind: DirectoryQuery.Kind
+  ) -> DirectoryWarning? {
     let platform = query.environment.platform
-    guard let home = resolution.home, home.source == .passwordDatabase,
-      resolution.path != home.path, platform.path(resolution.path, isInside: home.path),
+    guard let home = resolution.home, resolution.path != home.path,
+      platform.path(resolution.path, isInside: home.path),
       query.standard.inspect(home.path, followingSymlinks: true)?.kind != .directory
     else { return nil }
-    let problem = HomeProblem.passwordDatabaseHomeMissing(
-      path: home.path, userID: query.environment.effectiveUserID)
+    let problem: HomeProblem
+    if home.source == .passwordDatabase {
+      problem = .passwordDatabaseHomeMissing(
+        path: home.path, userID: query.environment.effectiveUserID)
+    } else {
+      // A home a variable names may be made by the walk (a test's own); the library says
+      // when it cannot be.
+      guard case .homeUnavailable(let found)? = query.obstacle(to: kind) else { return nil }
+      problem = found
+    }
     return DirectoryWarning(
       "no home directory: \(problem), so \(resolution.path) cannot be created",
       suggestion: DirectoryError.homeUnavailable(reason: problem).recoverySuggestion)

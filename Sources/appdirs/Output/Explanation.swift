@@ -39,6 +39,10 @@ struct Explanation {
         lines.append("app: \(variable) is the application's own override; nothing is appended")
       case (let appended?, let variable?):
         lines.append("app: \(appended) is appended to \(variable), the application's own override")
+      case (_, nil) where resolution.source == .fallback && appKind != .runtime:
+        lines.append(
+          "app: the folder \(app.app)-\(query.environment.effectiveUserID) of the temporary directory holds each kind's fallback"
+        )
       case (let appended?, nil) where resolution.source == .portable:
         lines.append(
           "app: \(appended) is appended to the portable folder \(app.portableRootPath ?? "")")
@@ -90,8 +94,10 @@ struct Explanation {
       text = "the environment variable \(name) (\(name)=\(environment.variables[name] ?? ""))"
     case .passwordDatabase:
       text = "the password database (passwd)"
-    case .fallback:
+    case .fallback where kind.appScoped == .runtime || query.app == nil:
       text = "the fallback runtime directory"
+    case .fallback:
+      text = "the temporary fallback (--fallback temporary), whose files are not kept"
     case .userDirectoriesFile(let path, let line):
       text = "line \(line) of \(path)"
     case .loginSession:

@@ -1,0 +1,164 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+// These tests run the tool or other processes, which the tests do on macOS and Linux: iOS,
+// tvOS, watchOS and visionOS have no Process, and Windows none of the POSIX tools they use.
+#if os(macOS) || os(Linux)
+  import Foundation
+  import Testing
+
+  @testable import TestSupport
+
+  /// `--system` on the commands (SPEC section 15): the machine's directories inside a sandbox's
+  /// root, `"scope"` in `list --json`, a user without the right to create them, and `clean
+  /// --system --all` under the proof rules, on the real folders in a private mount namespace.
+  @Suite("appdirs --system")
+  struct SystemScopeCommandTests {
+    /// A sandbox's environment: the machine's directories are folders of `<root>/system`.
+    static func sandboxed(_ root: TemporaryRoot) -> [String: String] {
+      root.toolEnvironment.merging(["APPDIRS_SANDBOX_ROOT": root.path]) { $1 }
+    }
+
+    static let kinds: [(kind: String, relative: String)] = [
+      ("data", "var/lib/ExampleApp"), ("config", "etc/ExampleApp"),
+      ("cache", "var/cache/ExampleApp"), ("state", "var/lib/ExampleApp"),
+      ("logs", "var/log/ExampleApp"), ("runtime", "run/ExampleApp"),
+    ]
+
+    @Test(arguments: kinds)
+    func pathGivesAndCreatesTheMachinesDirectory(kind: String, relative: String) throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let expected = root.at("system/" + relative)
+      let printed = try Tool.run(
+        ["path", kind, "--app", "ExampleApp", "--system"], environment: Self.sandboxed(root),
+        in: root)
+      #expect(printed.status == 0)
+      #expect(printed.standardOutput == expected + "\n")
+      #expect(!root.exists(expected))
+      let created = try Tool.run(
+        ["path", kind, "--app", "ExampleApp", "--system", "--create"],
+        environment: Self.sandboxed(root), in: root)
+      #expect(created.standardOutput == expected + "\n")
+      #expect(root.isDirectory(expected))
+      #expect(root.mode(expected) == 0o700)
+      // Nothing of the user's was made.
+      #expect(!root.exists(root.home + "/.local"))
+    }
+
+    @Test func listSaysTheScope() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      for (flags, scope, state) in [
+        ([String](), "user", root.home + "/.local/state/ExampleApp"),
+        (["--system"], "system", root.at("system/var/lib/ExampleApp")),
+      ] {
+        let result = try Tool.run(
+          ["list", "--app", "ExampleApp", "--json"] + flags, environment: Self.sandboxed(root),
+          in: root)
+        let object = try #require(
+          try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+            as? [String: Any])
+        #expect(object["scope"] as? String == scope)
+        let directories = try #require(object["directories"] as? [String: [String: Any]])
+        #expect(directories["state"]?["path"] as? String == state)
+        #expect(directories["state"]?["source"] as? String == "default")
+        // The user folders stay the user's.
+        #expect(directories["documents"]?["path"] as? String == root.home + "/Documents")
+      }
+      let bases = try Tool.run(
+        ["path", "data", "--system"], environment: Self.sandboxed(root), in: root)
+      #expect(bases.standardOutput == root.at("system/var/lib") + "\n")
+    }
+
+    /// A user who may not write to the machine's folder gets the permission error naming it and
+    /// the fix, exit 73, and nothing is created anywhere. Run against the real `/var/lib`: the
+    /// kernel stops user 65534 whatever the code does.
+    @Test(.asTheUnprivilegedUser)
+    func aUserWithoutTheRightIsTold() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("home", mode: 0o755)
+      try root.makeDirectory("shared-tmp", mode: 0o1777)
+      let app = "appdirs-test-" + UUID().uuidString.prefix(8).lowercased()
+      let result = try Tool.unchecked(
+        ["path", "state", "--app", app, "--system", "--create"],
+        environment: ["HOME": root.home, "TMPDIR": root.at("shared-tmp")],
+        asUser: Tool.unprivilegedUser,
+        in: root)
+      #expect(result.status == 73)
+      #expect(result.standardOutput.isEmpty)
+      #expect(
+        result.standardError.hasPrefix(
+          "appdirs: error: permission denied at /var/lib: EACCES (Permission denied)\n"))
+      #expect(
+        result.standardError.contains(
+          "appdirs: note: /var/lib is the machine's: run as root or as the service's user"))
+      #expect(!FileManager.default.fileExists(atPath: "/var/lib/" + app))
+      #expect(root.relativePaths().allSatisfy { !$0.contains(app) })
+    }
+
+    /// As root, `clean --system --all` lists each of the application's machine directories with
+    /// its size, then removes them, and never the machine's folders themselves: on tmpfs file
+    /// systems mounted over `/etc`, `/var/lib`, `/var/cache`, `/var/log` and `/run` in a
+    /// namespace of their own, so the machine's are never touched.
+    @Test(.needsPrivateMounts)
+    func cleanRemovesTheMachinesDirectoriesOfTheApplicationOnly() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let folders = ["/etc", "/var/lib", "/var/cache", "/var/log", "/run"]
+      let mounts = try PrivateMounts(folders, options: "size=16m")
+      func tool(_ arguments: [String], variables: [String: String] = [:]) throws -> ToolResult {
+        try Tool.uncheckedProcess(
+          mounts.inside([Tool.path] + arguments),
+          environment: root.toolEnvironment.merging(variables) { $1 }, in: root)
+      }
+      let paths = [
+        "/var/lib/ExampleApp", "/etc/ExampleApp", "/var/cache/ExampleApp",
+        "/var/log/ExampleApp", "/run/ExampleApp",
+      ]
+      for kind in ["data", "config", "cache", "logs", "runtime"] {
+        #expect(
+          try tool(["path", kind, "--app", "ExampleApp", "--system", "--create"]).status == 0)
+      }
+      try Data(repeating: 7, count: 5000).write(
+        to: URL(fileURLWithPath: mounts.view("/etc/ExampleApp/settings.conf")))
+      // Another service's folders, which must stay.
+      for other in ["/run/user", "/var/lib/other"] {
+        try FileManager.default.createDirectory(
+          atPath: mounts.view(other), withIntermediateDirectories: true)
+      }
+      let dryRun = try tool(["clean", "--all", "--app", "ExampleApp", "--system"])
+      #expect(dryRun.status == 0, "\(dryRun.standardError)")
+      #expect(dryRun.lines.count == paths.count + 1)
+      for (line, path) in zip(dryRun.lines, paths) {
+        #expect(line.hasPrefix("would remove \(path) ("), "\(line)")
+      }
+      // The settings file makes /etc's KiB; the others are empty directories of tmpfs.
+      #expect(dryRun.lines[1].hasSuffix(" KiB)"), "\(dryRun.lines[1])")
+      #expect(dryRun.lines[0].hasSuffix(" B)"), "\(dryRun.lines[0])")
+      for path in paths { #expect(root.isDirectory(mounts.view(path))) }
+      let removed = try tool(["clean", "--all", "--app", "ExampleApp", "--system", "--yes"])
+      #expect(removed.status == 0, "\(removed.standardError)")
+      #expect(removed.lines == paths.map { "removed \($0)" })
+      for path in paths { #expect(!root.exists(mounts.view(path)), "\(path)") }
+      for folder in folders + ["/run/user", "/var/lib/other"] {
+        #expect(root.isDirectory(mounts.view(folder)), "\(folder)")
+      }
+      // An application whose directory would be a folder every service shares, or an override
+      // that names a machine's folder itself, is refused, in the dry run too.
+      let shared = try tool(["clean", "--all", "--app", "user", "--system"])
+      #expect(shared.status == 64)
+      #expect(shared.standardError.contains("refusing to remove /run/user"))
+      for folder in ["/var/lib", "/etc", "/run"] {
+        let override = try tool(
+          ["clean", "--all", "--app", "ExampleApp", "--system", "--env-prefix", "EXAMPLEAPP"],
+          variables: ["EXAMPLEAPP_STATE_DIR": folder])
+        #expect(override.status == 64)
+        #expect(
+          override.standardError.hasPrefix("appdirs: error: refusing to remove \(folder): "),
+          "\(override.standardError)")
+      }
+      for folder in folders + ["/run/user", "/var/lib/other"] {
+        #expect(root.isDirectory(mounts.view(folder)), "\(folder)")
+      }
+    }
+  }
+#endif
