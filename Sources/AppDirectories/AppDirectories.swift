@@ -311,7 +311,9 @@ public struct AppDirectories: Sendable {
   public func verifiedResolution(for kind: AppDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
-    if fallback == .temporary { return try resolutionOrFallback(for: kind) }
+    if fallback == .temporary, Self.index(of: kind) != nil {
+      return try resolutionOrFallback(for: kind)
+    }
     return try privateDirectoryCheck.settle(try resolution(for: kind))
   }
 

@@ -161,4 +161,83 @@
       }
     }
   }
+
+  /// Homes that cannot be written (SPEC section 15): the warning that names the home, the exit
+  /// code 78, and `--fallback temporary`.
+  @Suite("appdirs --fallback temporary")
+  struct TemporaryFallbackCommandTests {
+    /// User 65534 with `HOME` below a folder of root's that does not hold it, as a container
+    /// runs an arbitrary user with `HOME=/nonexistent`.
+    @Test(.asTheUnprivilegedUser)
+    func aHomeThatDoesNotExist() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("locked", mode: 0o755)
+      try root.makeDirectory("shared-tmp", mode: 0o1777)
+      let home = root.at("locked/nonexistent")
+      let environment = ["HOME": home, "TMPDIR": root.at("shared-tmp")]
+      func run(_ arguments: [String]) throws -> ToolResult {
+        try Tool.unchecked(
+          ["path", "cache", "--app", "ExampleApp"] + arguments, environment: environment,
+          asUser: Tool.unprivilegedUser, in: root)
+      }
+      let problem =
+        "no home directory: HOME is \(home), which does not exist, and user 65534 cannot create it"
+      let printed = try run([])
+      #expect(printed.status == 0)
+      #expect(printed.standardOutput == home + "/.cache/ExampleApp\n")
+      #expect(
+        printed.standardError.hasPrefix(
+          "appdirs: warning: \(problem), so \(home)/.cache/ExampleApp cannot be created\n"),
+        "\(printed.standardError)")
+      let refused = try run(["--create"])
+      #expect(refused.status == 78)
+      #expect(refused.standardError.hasPrefix("appdirs: error: \(problem)\n"))
+      #expect(refused.standardError.contains("--fallback temporary"))
+      let fallback = root.at("shared-tmp/ExampleApp-65534/cache")
+      let planned = try run(["--fallback", "temporary"])
+      #expect(planned.status == 0)
+      #expect(planned.standardOutput == fallback + "\n")
+      #expect(
+        planned.standardError.hasPrefix(
+          "appdirs: warning: the cache directory cannot be made (\(problem)); using \(fallback) instead, whose files are not kept\n"
+        ), "\(planned.standardError)")
+      #expect(!root.exists(fallback))
+      let made = try run(["--fallback", "temporary", "--create"])
+      #expect(made.status == 0)
+      #expect(made.standardOutput == fallback + "\n")
+      #expect(root.mode(fallback) == 0o700)
+      #expect(root.mode(root.at("shared-tmp/ExampleApp-65534")) == 0o700)
+      #expect(!root.exists(home))
+      let listed = try Tool.unchecked(
+        ["list", "--app", "ExampleApp", "--json", "--fallback", "temporary"],
+        environment: environment, asUser: Tool.unprivilegedUser, in: root)
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8))
+          as? [String: Any])
+      let directories = try #require(object["directories"] as? [String: [String: Any]])
+      #expect(directories["cache"]?["source"] as? String == "fallback")
+      #expect(directories["cache"]?["path"] as? String == fallback)
+    }
+
+    /// A read-only home (a tmpfs mounted read-only over it, in a namespace of its own): the
+    /// error without the option, the fallback with it.
+    @Test(.needsPrivateMounts)
+    func aReadOnlyHome() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let mounts = try PrivateMounts([root.home], options: "ro,size=1m")
+      func run(_ arguments: [String]) throws -> ToolResult {
+        try Tool.uncheckedProcess(
+          mounts.inside([Tool.path, "path", "state", "--app", "ExampleApp"] + arguments),
+          environment: root.toolEnvironment, in: root)
+      }
+      let refused = try run(["--create"])
+      #expect(refused.status == 73)
+      #expect(refused.standardError.contains("read-only"), "\(refused.standardError)")
+      let made = try run(["--create", "--fallback", "temporary"])
+      #expect(made.status == 0, "\(made.standardError)")
+      #expect(made.standardOutput == root.tmp + "/ExampleApp-\(geteuid())/state\n")
+      #expect(made.standardError.contains("whose files are not kept"))
+      #expect(root.isDirectory(root.tmp + "/ExampleApp-\(geteuid())/state"))
+    }
+  }
 #endif

@@ -44,23 +44,28 @@ struct ServiceManagerDirectories: PlatformLayer {
       return (nil, [])
     }
     var passedOver: [IgnoredValue] = []
+    var found: String? = nil
+    // Every entry is looked at: those of the unit's other names, after the application's own
+    // too, are each a note in `appdirs doctor`.
     for entry in entries(of: variable, passedOver: &passedOver) {
       let components = POSIXPath.components(entry)
       guard components.last.map(String.init) == name else {
         passedOver.append(IgnoredValue(.variable(variable), .anotherApplication(entry)))
         continue
       }
+      if found != nil { continue }
       if components.contains("..") {
         passedOver.append(IgnoredValue(.variable(variable), .leavesItsParent(entry)))
       } else if isProtected(entry, kind: kind) {
         passedOver.append(IgnoredValue(.variable(variable), .protectedDirectory(entry)))
       } else {
-        let resolution = DirectoryResolution(
-          path: POSIXPath.normalize(entry), source: .variable(variable), ignored: passedOver)
-        return (AppPlacement(resolution), [])
+        found = POSIXPath.normalize(entry)
       }
     }
-    return (nil, passedOver)
+    guard let found else { return (nil, passedOver) }
+    let resolution = DirectoryResolution(
+      path: found, source: .variable(variable), ignored: passedOver)
+    return (AppPlacement(resolution), [])
   }
 
   /// The entries of the variable, as given; an empty or relative one is passed over with a

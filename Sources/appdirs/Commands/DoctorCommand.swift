@@ -79,7 +79,9 @@ enum DoctorCommand {
 
     Platform.write(
       "Checked HOME, the XDG variables, user-dirs.dirs, the runtime directory and the "
-        + (query.app.map { "directories of \($0.app)" } ?? "base directories") + ".\n")
+        + (query.app.map {
+          ($0.scope == .system ? "machine's directories of " : "directories of ") + $0.app
+        } ?? "base directories") + ".\n")
     for finding in findings {
       Platform.write("\(finding.isProblem ? "problem" : "note"): \(finding.message)\n")
       Platform.write("  fix: \(finding.fix)\n")
@@ -219,13 +221,16 @@ enum DoctorCommand {
     for kind in query.listedKinds {
       do {
         let resolution = try query.resolution(of: kind)
-        if seenPaths.insert(resolution.path).inserted {
+        // The same path from another source has findings of its own (`/var/lib/A` is data by
+        // default and state by STATE_DIRECTORY, which may name the unit's other directories).
+        if seenPaths.insert(resolution.path + "\u{0}" + resolution.source.description).inserted {
           resolutions.append((kind, resolution))
         }
         if case .base(let base) = kind, base == .data || base == .config {
           // The system entries of the search list carry the warnings about XDG_*_DIRS.
           let search = try query.searchResolutions(base == .data ? .data : .config)
-          for warning in search.flatMap(\.warnings) {
+          // The first is the directory's own, whose warnings are the resolution's.
+          for warning in search.dropFirst().flatMap(\.warnings) {
             errors.append(
               Finding(isProblem: true, message: warning.message, fix: warning.suggestion))
           }
@@ -386,9 +391,13 @@ enum DoctorCommand {
     case .permissionDenied(let path, _):
       let status = standard.inspect(path, followingSymlinks: true)
       let details = status.map { " (owner \($0.owner), mode \(octal($0.permissions & 0o777)))" }
+      // The machine's folders (`/var/lib`) have the library's own fix: run as their user.
+      let machines = obstacle.recoverySuggestion(for: standard.environment.platform)
       return problem(
         "\(path) cannot be written and searched by user \(user)\(details ?? "")\(cannotBeCreated)",
-        "Give your user write and search permission on it (chmod u+wx '\(path)' if it is yours), or create what is missing as its owner."
+        machines.hasPrefix("\(path) is the machine's")
+          ? machines
+          : "Give your user write and search permission on it (chmod u+wx '\(path)' if it is yours), or create what is missing as its owner."
       )
     default:
       return problem(obstacle.description + cannotBeCreated, obstacle.recoverySuggestion)
