@@ -57,6 +57,22 @@
   table.addFloor(
     "bare `stat()` of the same path", bareStat, for: directory, target: .atMostTimes(2))
 
+  // 1b. A service's state directory in system scope, found: the machine's table costs what the
+  // user's does, one `stat`. In the sandbox's isolated root, so that nothing of this machine's
+  // `/var/lib` is written.
+  let service = try AppDirectories(
+    app: "BenchmarkApp", scope: .system, environment: .isolated(inPath: sandbox.root + "/machine"))
+  let statePath = try service.directory(.state).path
+  let serviceState = try measurement.measure { consume(try service.directory(.state)) }
+  let stateStat = measurement.measure {
+    var info = stat()
+    consume(stat(statePath, &info))
+  }
+  table.addAgainst(
+    "`try dirs.directory(.state)` in `scope: .system` (exists)", serviceState,
+    baseline: stateStat, named: "bare `stat()` of the same path", atMostTimes: 2,
+    sameSystemCalls: true)
+
   // 2. The one-liner, which names the directory after the executable.
   let oneLiner = try measurement.measure {
     consume(try fileManager.applicationSupportDirectory)
