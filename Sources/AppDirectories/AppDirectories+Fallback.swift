@@ -72,7 +72,9 @@ extension AppDirectories {
     let path = style.join(base, name)
     let warning = DirectoryWarning(
       "the \(name) directory cannot be made (\(error)); using \(path) instead, whose files are not kept",
-      suggestion: error.recoverySuggestion(for: environment.platform))
+      suggestion:
+        "Give the application a writable place for its files (a writable home, a volume with XDG_*_HOME or the application's own override pointing at it): the temporary directory may be emptied at any time."
+    )
     return DirectoryResolution(
       path: path, source: .fallback, extraWarnings: temporary.warnings + [warning],
       requirement: .privateDirectory(base: base, createsIfMissing: true, otherwise: nil))

@@ -79,6 +79,14 @@
             IgnoredValue(.variable("STATE_DIRECTORY"), .anotherApplication(other))
           ])
         #expect(resolution.warnings.isEmpty)
+        // After the application's own, the unit's other names are recorded too, for doctor;
+        // the first of the application's is the one used.
+        let after = try Self.directories(
+          root, ["STATE_DIRECTORY": "\(mine):\(other):\(root.at("lib2/exampleapp"))"]
+        ).resolution(for: .state)
+        #expect(after.path == mine)
+        #expect(
+          after.ignored == [IgnoredValue(.variable("STATE_DIRECTORY"), .anotherApplication(other))])
 
         let foreign = try Self.directories(root, ["STATE_DIRECTORY": other])
         let fallback = try foreign.resolution(for: .state)
@@ -123,7 +131,7 @@
         #expect(resolution.path == root.home + "/.local/state/\(app)")
         let warning = try #require(resolution.warnings.first)
         #expect(warning.message.contains("a directory of the system or a base directory"))
-        #expect(warning.suggestion.contains("StateDirectory=exampleapp"))
+        #expect(warning.suggestion.contains("StateDirectory=NAME, where NAME is the application's"))
       }
     }
 

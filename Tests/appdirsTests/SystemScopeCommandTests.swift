@@ -96,6 +96,65 @@
       #expect(root.relativePaths().allSatisfy { !$0.contains(app) })
     }
 
+    /// `doctor` on a service's machine: the service manager's directories in the machine's
+    /// folders are the application's own, the unit's other names are notes, and an entry that
+    /// names a machine's folder itself is a warning. Nothing is created: the real `/etc` and
+    /// `/var/lib` are only looked at.
+    @Test func doctorOnAServicesMachine() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let app = "appdirs-test-" + UUID().uuidString.prefix(8).lowercased()
+      let environment = root.toolEnvironment.merging([
+        "CONFIGURATION_DIRECTORY": "/etc/" + app,
+        "STATE_DIRECTORY": "/var/lib/\(app):/var/lib/other-\(app)",
+      ]) { $1 }
+      for flags in [[String](), ["--system"]] {
+        let result = try Tool.unchecked(
+          ["doctor", "--app", app] + flags, environment: environment, in: root)
+        #expect(
+          !result.standardOutput.contains("is not the application's own"),
+          "\(result.standardOutput)")
+        #expect(
+          result.standardOutput.contains(
+            "note: STATE_DIRECTORY names /var/lib/other-\(app), the unit's directory for another name"
+          ), "\(result.standardOutput)")
+      }
+      let passedOver = try Tool.unchecked(
+        ["doctor", "--app", app, "--system"],
+        environment: root.toolEnvironment.merging(["STATE_DIRECTORY": "/var/lib/../lib/\(app)"]) {
+          $1
+        }, in: root)
+      #expect(passedOver.status == 1)
+      #expect(passedOver.standardOutput.contains("whose .. leads out of it; it is ignored"))
+      #expect(!FileManager.default.fileExists(atPath: "/etc/" + app))
+      #expect(!FileManager.default.fileExists(atPath: "/var/lib/" + app))
+    }
+
+    /// The service's own user, whose directories root made for it in the machine's folders:
+    /// `doctor --system` finds nothing wrong, though it may not write the folders themselves.
+    @Test(.asTheUnprivilegedUser)
+    func doctorAsTheServicesUser() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("home", mode: 0o755)
+      try root.changeOwner(root.home, to: Tool.unprivilegedUser)
+      try root.makeDirectory("shared-tmp", mode: 0o1777)
+      for (_, relative) in Self.kinds {
+        try root.makeDirectory("system/" + relative, mode: 0o700)
+        try root.changeOwner(root.at("system/" + relative), to: Tool.unprivilegedUser)
+      }
+      let environment = [
+        "HOME": root.home, "TMPDIR": root.at("shared-tmp"), "APPDIRS_SANDBOX_ROOT": root.path,
+      ]
+      let result = try Tool.unchecked(
+        ["doctor", "--app", "ExampleApp", "--system"], environment: environment,
+        asUser: Tool.unprivilegedUser, in: root)
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(
+        result.standardOutput.hasPrefix(
+          "Checked HOME, the XDG variables, user-dirs.dirs, the runtime directory and the machine's directories of ExampleApp."
+        ))
+      #expect(result.standardOutput.hasSuffix("No problems found.\n"))
+    }
+
     /// As root, `clean --system --all` lists each of the application's machine directories with
     /// its size, then removes them, and never the machine's folders themselves: on tmpfs file
     /// systems mounted over `/etc`, `/var/lib`, `/var/cache`, `/var/log` and `/run` in a
@@ -171,7 +230,8 @@
     @Test(.asTheUnprivilegedUser)
     func aHomeThatDoesNotExist() throws {
       let root = try TemporaryRoot.withUserDirectories()
-      try root.makeDirectory("locked", mode: 0o755)
+      // Not writable by user 65534, whether root or that user made it.
+      try root.makeDirectory("locked", mode: 0o555)
       try root.makeDirectory("shared-tmp", mode: 0o1777)
       let home = root.at("locked/nonexistent")
       let environment = ["HOME": home, "TMPDIR": root.at("shared-tmp")]

@@ -160,7 +160,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         "\(description); it is ignored",
         suggestion:
-          "Give the unit's \(setting) the application's own name (\(setting)exampleapp), or unset \(name)."
+          "Give the unit's \(setting) the application's own name (\(setting)NAME, where NAME is the application's), or unset \(name)."
       )
     case (.variable(let name), .notAbsolute):
       return DirectoryWarning(

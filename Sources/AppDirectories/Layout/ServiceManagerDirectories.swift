@@ -156,4 +156,21 @@ extension AppDirectories {
   @_spi(Tool) public static func serviceManagerSetting(of variable: String) -> String {
     ServiceManagerDirectories.setting(of: variable)
   }
+
+  /// Whether `source` is one of the service manager's variables (`STATE_DIRECTORY`): a
+  /// directory it made for the unit, in the machine's folders (`/etc/A` for
+  /// `ConfigurationDirectory=A`), which the proof before a removal lets be the application's.
+  @_spi(Tool) public static func isServiceManagers(_ source: DirectorySource) -> Bool {
+    guard case .variable(let name) = source else { return false }
+    return ServiceManagerDirectories.variables.contains(name)
+  }
+
+  /// Whether the machine's folders hold this application's own directories: in system scope,
+  /// or where the service manager made one of them.
+  var ownsMachineEntries: Bool {
+    scope == .system
+      || AppDirectory.ownKinds.contains { kind in
+        (try? resolution(for: kind)).map { Self.isServiceManagers($0.source) } ?? false
+      }
+  }
 }

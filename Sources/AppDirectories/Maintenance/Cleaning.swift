@@ -271,7 +271,9 @@ extension AppDirectories {
 
   var directoryOpener: DirectoryOpener { standardDirectories.directoryOpener }
 
-  func removalProof() -> RemovalProof { standardDirectories.removalProof() }
+  func removalProof() -> RemovalProof {
+    standardDirectories.removalProof(allowingMachineEntries: ownsMachineEntries)
+  }
 
   /// Whether the cache directory must hold the application's `CACHEDIR.TAG` to be emptied: it
   /// was chosen by an override, an `XDG_*` variable or a portable root, and is not the platform's default
@@ -317,10 +319,14 @@ extension StandardDirectories {
 
   /// The proof rules with the identities of this environment's home, base directories and
   /// temporary directory as they are now.
-  func removalProof() -> RemovalProof {
+  /// The proof rules with the identities of this environment's home, base directories and
+  /// temporary directory as they are now; with `allowingMachineEntries` (system scope, or the
+  /// service manager's directories), an entry of the machine's folders may be the
+  /// application's.
+  func removalProof(allowingMachineEntries: Bool? = nil) -> RemovalProof {
     RemovalProof(
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: removalBases(),
-      machineFolders: scope == .system ? systemLayout.folders : [])
+      machineFolders: (allowingMachineEntries ?? (scope == .system)) ? systemLayout.folders : [])
   }
 
   /// The machine's table, whatever the scope: its folders are base directories too.
@@ -358,12 +364,18 @@ extension StandardDirectories {
   /// the proof before destruction, a symbolic link or another user's directory, or a new
   /// directory where every entry is protected (directly under `/`, `/home`, …). `nil` when it
   /// may.
-  @_spi(Tool) public func destructionRefusal(_ path: String) -> CleanRefusal? {
+  ///
+  /// With `allowingMachineEntries` (system scope, or a directory the service manager made), an
+  /// entry of the machine's folders (`/etc/A`) may be the application's.
+  @_spi(Tool) public func destructionRefusal(_ path: String, allowingMachineEntries: Bool = false)
+    -> CleanRefusal?
+  {
     // Gathered once: the proof compares by identity what exists, and the bases' spellings
     // stand for what does not exist yet.
     let bases = removalBases()
     let proof = RemovalProof(
-      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases)
+      syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases,
+      machineFolders: allowingMachineEntries ? systemLayout.folders : [])
     let located: DirectoryOpener.Located?
     do throws(DirectoryError) {
       located = try directoryOpener.locate(POSIXPath.normalize(path))

@@ -194,6 +194,8 @@ struct RemovalProof: Sendable {
     guard case .success(let status) = syscalls.status(descriptor: parent) else {
       return .unexaminable
     }
+    // The application's own directory in one of the machine's folders, in system scope.
+    if machineFolders.contains(FileIdentity(status)) { return nil }
     if let path = protectedParentIdentities[FileIdentity(status)] {
       return .protectedDirectory(path)
     }

@@ -217,15 +217,13 @@ enum DoctorCommand {
   ) {
     var resolutions: [(kind: DirectoryQuery.Kind, resolution: DirectoryResolution)] = []
     var errors: [Finding] = []
-    var seenPaths = Set<String>()
     for kind in query.listedKinds {
       do {
+        // Every kind, even at a path another has: each has findings of its own (`/var/lib/A` is
+        // data by default and state by STATE_DIRECTORY, which may name the unit's other
+        // directories or be passed over); the same finding twice is told once.
         let resolution = try query.resolution(of: kind)
-        // The same path from another source has findings of its own (`/var/lib/A` is data by
-        // default and state by STATE_DIRECTORY, which may name the unit's other directories).
-        if seenPaths.insert(resolution.path + "\u{0}" + resolution.source.description).inserted {
-          resolutions.append((kind, resolution))
-        }
+        resolutions.append((kind, resolution))
         if case .base(let base) = kind, base == .data || base == .config {
           // The system entries of the search list carry the warnings about XDG_*_DIRS.
           let search = try query.searchResolutions(base == .data ? .data : .config)
@@ -256,7 +254,11 @@ enum DoctorCommand {
     func add(_ path: String, _ obstacle: @escaping () -> DirectoryError?) {
       if !checked.contains(where: { $0.path == path }) { checked.append((path, obstacle)) }
     }
-    for base in [StandardDirectory.data, .config, .cache, .state] {
+    // The machine's folders (`/var/lib`) are root's by design: a service's user reaches its
+    // own directories in them, made by root or the service manager, and nothing else.
+    let bases: [StandardDirectory] =
+      query.standard.scope == .system && query.app != nil ? [] : [.data, .config, .cache, .state]
+    for base in bases {
       // The base itself, whatever an application makes of the kind.
       if let resolution = try? query.standard.resolution(for: base) {
         add(resolution.path) { query.standard.obstacle(to: base) }
@@ -278,7 +280,10 @@ enum DoctorCommand {
       let name = kind.name
       guard appKindsButRuntime.contains(kind),
         case .variable(let variable) = resolution.source,
-        let rule = standard.destructionRefusal(resolution.path)
+        let rule = standard.destructionRefusal(
+          resolution.path,
+          allowingMachineEntries: standard.scope == .system
+            || AppDirectories.isServiceManagers(resolution.source))
       else { return nil }
       switch rule {
       case .protectedDirectory, .baseDirectory:

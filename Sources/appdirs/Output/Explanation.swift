@@ -109,7 +109,13 @@ struct Explanation {
     case .default:
       text = query.standard.followsXDG ? "the default" : "the platform's default"
     }
-    let passedOver = resolution.ignored.map(\.description)
+    // The unit's directories for other names, in the variable that gave the path, are not why
+    // it was chosen: `doctor` notes them.
+    let passedOver = resolution.ignored.filter { ignored in
+      guard case .anotherApplication = ignored.reason, case .variable(let name) = ignored.origin
+      else { return true }
+      return resolution.source != .variable(name)
+    }.map(\.description)
     if !passedOver.isEmpty { text += ", because " + passedOver.joined(separator: ", and ") }
     return text
   }
