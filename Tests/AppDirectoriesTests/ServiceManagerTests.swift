@@ -107,6 +107,8 @@
     @Test(arguments: [
       ("lib/exampleapp", "is not an absolute path"),
       ("/srv/x/../exampleapp", "whose .. leads out of it"),
+      // Its last component is not the application's name, but it is no other name either.
+      ("/var/lib/exampleapp/..", "whose .. leads out of it"),
       ("/srv/a::/srv/b", "is not an absolute path (\"\")"),
     ])
     func anEntryThatCannotBeTheApplicationsIsWarnedAbout(value: String, words: String) throws {
@@ -122,6 +124,8 @@
     /// even when the application is named after it.
     @Test(arguments: [
       ("lib", "/var/lib"), ("etc", "/etc"), ("home", "~"), ("state", "~/.local/state"),
+      // Named after another application, or none: still the system's, and warned about.
+      ("exampleapp", "/var/lib"), ("exampleapp", "/etc"),
     ])
     func aSystemOrBaseDirectoryIsNeverTheApplications(app: String, entry: String) throws {
       try TemporaryRoot.with { root in

@@ -49,15 +49,21 @@ struct ServiceManagerDirectories: PlatformLayer {
     // too, are each a note in `appdirs doctor`.
     for entry in entries(of: variable, passedOver: &passedOver) {
       let components = POSIXPath.components(entry)
-      guard components.last.map(String.init) == name else {
-        passedOver.append(IgnoredValue(.variable(variable), .anotherApplication(entry)))
+      let isOwn = components.last.map(String.init) == name
+      if found != nil {
+        if !isOwn {
+          passedOver.append(IgnoredValue(.variable(variable), .anotherApplication(entry)))
+        }
         continue
       }
-      if found != nil { continue }
+      // An entry that leaves its folder or names the system's own (`/var/lib`) is wrong
+      // whatever its last component: a warning, not another name of the unit's.
       if components.contains("..") {
         passedOver.append(IgnoredValue(.variable(variable), .leavesItsParent(entry)))
       } else if isProtected(entry, kind: kind) {
         passedOver.append(IgnoredValue(.variable(variable), .protectedDirectory(entry)))
+      } else if !isOwn {
+        passedOver.append(IgnoredValue(.variable(variable), .anotherApplication(entry)))
       } else {
         found = POSIXPath.normalize(entry)
       }
@@ -163,14 +169,5 @@ extension AppDirectories {
   @_spi(Tool) public static func isServiceManagers(_ source: DirectorySource) -> Bool {
     guard case .variable(let name) = source else { return false }
     return ServiceManagerDirectories.variables.contains(name)
-  }
-
-  /// Whether the machine's folders hold this application's own directories: in system scope,
-  /// or where the service manager made one of them.
-  var ownsMachineEntries: Bool {
-    scope == .system
-      || AppDirectory.ownKinds.contains { kind in
-        (try? resolution(for: kind)).map { Self.isServiceManagers($0.source) } ?? false
-      }
   }
 }

@@ -275,6 +275,15 @@ extension AppDirectories {
     standardDirectories.removalProof(allowingMachineEntries: ownsMachineEntries)
   }
 
+  /// Whether the machine's folders hold this application's own directories: in system scope,
+  /// or where the service manager made one of them.
+  var ownsMachineEntries: Bool {
+    scope == .system
+      || AppDirectory.ownKinds.contains { kind in
+        (try? resolution(for: kind)).map { Self.isServiceManagers($0.source) } ?? false
+      }
+  }
+
   /// Whether the cache directory must hold the application's `CACHEDIR.TAG` to be emptied: it
   /// was chosen by an override, an `XDG_*` variable or a portable root, and is not the platform's default
   /// directory (by identity) all the same.
