@@ -159,6 +159,17 @@
       #expect(linux.standardDirectories.scope == .system)
     }
 
+    /// A group's container is where the platform keeps it, in either scope.
+    @Test func groupContainersStayThePlatforms() throws {
+      let environment = Self.linux()
+      let user = environment.layout(.native)
+      let system = environment.layout(.native, scope: .system)
+      let group = AppDirectory.shared(group: "group.example")
+      #expect(
+        try system.place(group, name: "ExampleApp", organization: nil).resolution
+          == user.place(group, name: "ExampleApp", organization: nil).resolution)
+    }
+
     /// The layout changes only the user's directories: macOS keeps `/Library` with `.xdg`.
     @Test func theLayoutChangesOnlyTheUsersDirectories() throws {
       let dirs = try Self.system(PlatformSamples.macOS(), layout: .xdg)

@@ -113,7 +113,11 @@
           try Self.directories(root, fallback: .none, variables: none).directoryPath(.config)
         }
         let dirs = try Self.directories(root, fallback: .temporary, variables: none)
-        #expect(try dirs.directoryPath(.config) == root.tmp + "/ExampleApp-\(geteuid())/config")
+        let planned = try dirs.verifiedResolution(for: .config)
+        #expect(planned.path == root.tmp + "/ExampleApp-\(geteuid())/config")
+        #expect(planned.source == .fallback)
+        #expect(planned.warnings.contains { $0.message.contains("HOME is unset") })
+        #expect(try dirs.directoryPath(.config) == planned.path)
 
         let missing = root.at("unmade/home")
         let recorder = Self.failing(
