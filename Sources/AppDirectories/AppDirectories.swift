@@ -203,8 +203,7 @@ public struct AppDirectories: Sendable {
 
   /// Describes the directories of an application that may keep its files beside itself, as
   /// ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)``
-  /// does, with the
-  /// portable root looked at once, now.
+  /// does, with the portable root looked at once, now.
   ///
   /// ```swift
   /// import AppDirectories
@@ -302,12 +301,12 @@ public struct AppDirectories: Sendable {
   /// with a warning that says why. Other kinds need no check and cost nothing more than
   /// ``resolution(for:)``.
   ///
-  /// - Throws: ``DirectoryError/insecureRuntimeDirectory(path:problem:)`` when the fallback
-  ///   exists and is not private: such a directory is never handed out, not even as a path.
-  ///
   /// With ``DirectoryFallback/temporary``, a directory that is missing and cannot be made (a
   /// read-only or unwritable parent, no home at all) gives way to its temporary fallback,
   /// with a warning; this looks at the file system for it.
+  ///
+  /// - Throws: ``DirectoryError/insecureRuntimeDirectory(path:problem:)`` when the fallback
+  ///   exists and is not private: such a directory is never handed out, not even as a path.
   public func verifiedResolution(for kind: AppDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {

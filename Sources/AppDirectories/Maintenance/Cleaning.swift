@@ -327,8 +327,6 @@ extension StandardDirectories {
   }
 
   /// The proof rules with the identities of this environment's home, base directories and
-  /// temporary directory as they are now.
-  /// The proof rules with the identities of this environment's home, base directories and
   /// temporary directory as they are now; with `allowingMachineEntries` (system scope, or the
   /// service manager's directories), an entry of the machine's folders may be the
   /// application's.

@@ -16,10 +16,11 @@
 ///   directory or the temporary directory;
 /// - it does not lie inside `/usr`, `/etc`, `/bin`, `/sbin`, `/lib*`, `/boot`, `/dev`, `/proc`,
 ///   `/sys`, `/System`, `/Library`, `/Applications` or `/private/etc`.
-/// In ``DirectoryScope/system`` an entry of one of the machine's folders (`/etc/A`, `/run/A`,
-/// `/Library/Caches/A`) is the application's own directory: neither the system tree nor `/run`'s
-/// rule refuses it, the folders themselves stay protected, and so do the folders every service
-/// shares (`/run/user`, `/var/lib` and the others of ``SystemDirectories``).
+/// In ``DirectoryScope/system``, or for a directory the service manager made, an entry of one
+/// of the machine's folders (`/etc/A`, `/run/A`, `/Library/Caches/A`) is the application's own
+/// directory: neither the system tree nor `/run`'s rule refuses it, the folders themselves stay
+/// protected, and so do the folders every service shares (`/run/user`, `/var/lib` and the
+/// others of ``SystemDirectories``).
 /// The cache's own rule (an override's cache must hold the application's `CACHEDIR.TAG`) is
 /// checked by ``AppDirectories/clean(_:groups:legacy:dryRun:)`` on top of this one.
 struct RemovalProof: Sendable {
