@@ -279,6 +279,24 @@
       #expect(directories["cache"]?["path"] as? String == fallback)
     }
 
+    /// The fallback replaces one application's directories: without `--app` it is a usage
+    /// error, and an unknown fallback is named.
+    @Test func theFallbackNeedsAnApplication() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let alone = try Tool.unchecked(
+        ["path", "cache", "--fallback", "temporary"], environment: root.toolEnvironment, in: root)
+      #expect(alone.status == 64)
+      #expect(
+        alone.standardError.hasPrefix(
+          "appdirs: error: --fallback needs --app NAME: it replaces one application's directories"))
+      let unknown = try Tool.unchecked(
+        ["path", "cache", "--app", "ExampleApp", "--fallback", "tmp"],
+        environment: root.toolEnvironment, in: root)
+      #expect(unknown.status == 64)
+      #expect(unknown.standardError.contains("unknown fallback 'tmp'"), "\(unknown.standardError)")
+      #expect(root.relativePaths().allSatisfy { !$0.contains("ExampleApp") })
+    }
+
     /// A read-only home (a tmpfs mounted read-only over it, in a namespace of its own): the
     /// error without the option, the fallback with it.
     @Test(.needsPrivateMounts)
