@@ -61,14 +61,8 @@ extension AppDirectories {
     let temporary = try standardDirectories.resolution(for: .temporary)
     let style = environment.platform.pathStyle
     let base = style.join(temporary.path, "\(app)-\(environment.effectiveUserID)")
-    let name =
-      switch kind {
-      case .data: "data"
-      case .config: "config"
-      case .cache: "cache"
-      case .state: "state"
-      default: "logs"
-      }
+    // The kind's folder, as a portable root and `P_HOME` name it.
+    let name = ApplicationOverrides.names(of: kind)?.folder ?? "\(kind)"
     let path = style.join(base, name)
     let warning = DirectoryWarning(
       "the \(name) directory cannot be made (\(error)); using \(path) instead, whose files are not kept",

@@ -121,11 +121,9 @@ struct DirectoryCreator: Sendable {
     case .permissionDenied, .readOnlyFileSystem: break
     default: return
     }
-    guard let environment, let home = try? environment.resolveHome(),
-      case .variable(let variable) = home.source, style.isInside(path, home.path),
-      case .failure(.noSuchFileOrDirectory) = syscalls.status(
-        path: home.path, followSymlinks: true)
-    else { return }
+    guard let home = missingHome(above: path), case .variable(let variable) = home.source else {
+      return
+    }
     throw .homeUnavailable(
       reason: .homeMissing(path: home.path, variable: variable, userID: user))
   }
@@ -135,13 +133,19 @@ struct DirectoryCreator: Sendable {
   /// all: ``DirectoryError/homeUnavailable(reason:)``, rather than a permission error at `/`.
   /// Asked only when something is missing, so the steady state costs nothing more.
   private func refuseMissingPasswordDatabaseHome(below path: String) throws(DirectoryError) {
-    guard let environment, let home = try? environment.resolveHome(),
-      home.source == .passwordDatabase, style.isInside(path, home.path),
-      case .failure(.noSuchFileOrDirectory) = syscalls.status(
-        path: home.path, followSymlinks: true)
-    else { return }
+    guard let home = missingHome(above: path), home.source == .passwordDatabase else { return }
     throw .homeUnavailable(
       reason: .passwordDatabaseHomeMissing(path: home.path, userID: user))
+  }
+
+  /// The home that `path` lies in, when it does not exist: the one place both rules above ask.
+  private func missingHome(above path: String) -> HomeDirectory? {
+    guard let environment, let home = try? environment.resolveHome(),
+      style.isInside(path, home.path),
+      case .failure(.noSuchFileOrDirectory) = syscalls.status(
+        path: home.path, followSymlinks: true)
+    else { return nil }
+    return home
   }
 
   /// Creates every missing component of `path`; returns whether the last one was created.

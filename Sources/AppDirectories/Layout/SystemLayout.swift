@@ -96,3 +96,12 @@ struct SystemLayout: PlatformLayer {
       path: POSIXPath.join(environment.systemScopeRoot, relative), source: .default)
   }
 }
+
+extension StandardDirectories {
+  /// Whether `path` is one of the machine's folders of this platform as it is spelled by
+  /// default (`/var/lib`), whose fix for a user who may not write there is to run as root or
+  /// as the service's user.
+  @_spi(Tool) public func isMachineFolder(_ path: String) -> Bool {
+    SystemLayout.isMachineFolder(path, on: environment.platform)
+  }
+}

@@ -54,26 +54,6 @@ struct RemovalProof: Sendable {
   ) {
     self.syscalls = syscalls
     self.effectiveUserID = effectiveUserID
-    if !machineFolders.isEmpty {
-      for (paths, isMachine) in [
-        (machineFolders, true),
-        (SystemDirectories.protectedParents + SystemDirectories.serviceParents, false),
-      ] {
-        for path in paths {
-          guard let directory = openAbsolute(path, readable: false) else { continue }
-          defer { syscalls.close(descriptor: directory) }
-          guard case .success(let status) = syscalls.status(descriptor: directory) else {
-            isIncomplete = true
-            continue
-          }
-          if isMachine {
-            self.machineFolders.insert(FileIdentity(status))
-          } else {
-            sharedFolders.insert(FileIdentity(status))
-          }
-        }
-      }
-    }
     for parent in SystemDirectories.protectedParents {
       guard let directory = openAbsolute(parent, readable: true) else { continue }
       defer { syscalls.close(descriptor: directory) }
@@ -109,6 +89,28 @@ struct RemovalProof: Sendable {
         }
         if parent == "/", entry.name.bytes.starts(with: Array("lib".utf8)) {
           systemTrees[FileIdentity(status)] = path
+        }
+      }
+    }
+    if !machineFolders.isEmpty {
+      // The protected parents' identities are known from the loop above; the machine's folders
+      // and the service parents are looked up here.
+      sharedFolders = Set(protectedParentIdentities.keys)
+      for (paths, isMachine) in [
+        (machineFolders, true), (SystemDirectories.serviceParents, false),
+      ] {
+        for path in paths {
+          guard let directory = openAbsolute(path, readable: false) else { continue }
+          defer { syscalls.close(descriptor: directory) }
+          guard case .success(let status) = syscalls.status(descriptor: directory) else {
+            isIncomplete = true
+            continue
+          }
+          if isMachine {
+            self.machineFolders.insert(FileIdentity(status))
+          } else {
+            sharedFolders.insert(FileIdentity(status))
+          }
         }
       }
     }

@@ -397,11 +397,10 @@ enum DoctorCommand {
       let status = standard.inspect(path, followingSymlinks: true)
       let details = status.map { " (owner \($0.owner), mode \(octal($0.permissions & 0o777)))" }
       // The machine's folders (`/var/lib`) have the library's own fix: run as their user.
-      let machines = obstacle.recoverySuggestion(for: standard.environment.platform)
       return problem(
         "\(path) cannot be written and searched by user \(user)\(details ?? "")\(cannotBeCreated)",
-        machines.hasPrefix("\(path) is the machine's")
-          ? machines
+        standard.isMachineFolder(path)
+          ? obstacle.recoverySuggestion(for: standard.environment.platform)
           : "Give your user write and search permission on it (chmod u+wx '\(path)' if it is yours), or create what is missing as its owner."
       )
     default:

@@ -155,18 +155,11 @@ enum PathCommand {
     let platform = query.environment.platform
     guard let home = resolution.home, resolution.path != home.path,
       platform.path(resolution.path, isInside: home.path),
-      query.standard.inspect(home.path, followingSymlinks: true)?.kind != .directory
+      query.standard.inspect(home.path, followingSymlinks: true)?.kind != .directory,
+      // The library's walk says whether the home can be made (a test's own can, the password
+      // database's never is), in its own words.
+      case .homeUnavailable(let problem)? = query.obstacle(to: kind)
     else { return nil }
-    let problem: HomeProblem
-    if home.source == .passwordDatabase {
-      problem = .passwordDatabaseHomeMissing(
-        path: home.path, userID: query.environment.effectiveUserID)
-    } else {
-      // A home a variable names may be made by the walk (a test's own); the library says
-      // when it cannot be.
-      guard case .homeUnavailable(let found)? = query.obstacle(to: kind) else { return nil }
-      problem = found
-    }
     return DirectoryWarning(
       "no home directory: \(problem), so \(resolution.path) cannot be created",
       suggestion: DirectoryError.homeUnavailable(reason: problem).recoverySuggestion)
