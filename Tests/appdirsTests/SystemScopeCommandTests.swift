@@ -46,6 +46,34 @@
       #expect(!root.exists(root.home + "/.local"))
     }
 
+    /// In a sandbox, by whichever user runs the suite, `clean --system --all` removes the
+    /// application's machine directories inside the root and nothing else: the sandbox's
+    /// machine folders stay, and so does another application's directory.
+    @Test func cleanInASandboxRemovesOnlyTheApplicationsOwn() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      for (kind, _) in Self.kinds {
+        try Tool.run(
+          ["path", kind, "--app", "ExampleApp", "--system", "--create"],
+          environment: Self.sandboxed(root), in: root)
+      }
+      try root.write("kept", to: "system/var/lib/Other/file")
+      try root.write("settings", to: "system/etc/ExampleApp/settings.conf")
+      let removed = try Tool.run(
+        ["clean", "--all", "--app", "ExampleApp", "--system", "--yes"],
+        environment: Self.sandboxed(root), in: root)
+      #expect(removed.status == 0)
+      #expect(
+        removed.lines
+          == ["var/lib", "etc", "var/cache", "var/log", "run"].map {
+            "removed " + root.at("system/\($0)/ExampleApp")
+          })
+      for folder in ["var/lib", "etc", "var/cache", "var/log", "run"] {
+        #expect(root.isDirectory(root.at("system/" + folder)), "\(folder)")
+        #expect(!root.exists(root.at("system/\(folder)/ExampleApp")), "\(folder)")
+      }
+      #expect(root.exists(root.at("system/var/lib/Other/file")))
+    }
+
     @Test func listSaysTheScope() throws {
       let root = try TemporaryRoot.withUserDirectories()
       for (flags, scope, state) in [
