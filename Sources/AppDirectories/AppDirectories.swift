@@ -379,7 +379,9 @@ public struct AppDirectories: Sendable {
   /// The path of the first existing file with this relative path in the kind's search
   /// directories, or `nil`.
   ///
-  /// Each directory probed costs one system call.
+  /// Each directory probed costs one system call when it does not exist, and two when it does:
+  /// one `stat` of the directory, compared with the identity that the walk reached there
+  /// earlier in the process (the walk itself the first time), then one of the file.
   ///
   /// - Parameters:
   ///   - file: A relative path such as `settings.json` or `themes/dark.json`, without `..`
@@ -405,7 +407,10 @@ public struct AppDirectories: Sendable {
   {
     try FileSearch.locate(
       file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
-      style: storage.environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: stopAtFirst)
+      reachingWith: DirectoryCreator(
+        syscalls: syscalls, environment: storage.environment,
+        style: storage.environment.platform.pathStyle),
+      stopAtFirst: stopAtFirst)
   }
 
   /// Whether a cache directory that was found, not created, may be tagged as the

@@ -68,7 +68,9 @@ extension StandardDirectories {
   {
     try FileSearch.locate(
       file, in: { () throws(DirectoryError) in [try groupContainerResolution(group)] },
-      style: environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: stopAtFirst)
+      reachingWith: DirectoryCreator(
+        syscalls: syscalls, environment: environment, style: environment.platform.pathStyle),
+      stopAtFirst: stopAtFirst)
   }
 }
 

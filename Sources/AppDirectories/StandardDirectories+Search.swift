@@ -8,7 +8,9 @@ extension StandardDirectories {
   ///
   /// For data and config the search list is the user's directory then each system directory
   /// (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`); for other kinds it is the kind's own directory.
-  /// Each directory probed costs one system call.
+  /// Each directory probed costs one system call when it does not exist, and two when it does:
+  /// one `stat` of the directory, compared with the identity that the walk reached there
+  /// earlier in the process (the walk itself the first time), then one of the file.
   ///
   /// ```swift
   /// import AppDirectories
@@ -40,6 +42,8 @@ extension StandardDirectories {
   {
     try FileSearch.locate(
       file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
-      style: environment.platform.pathStyle, syscalls: syscalls, stopAtFirst: stopAtFirst)
+      reachingWith: DirectoryCreator(
+        syscalls: syscalls, environment: environment, style: environment.platform.pathStyle),
+      stopAtFirst: stopAtFirst)
   }
 }

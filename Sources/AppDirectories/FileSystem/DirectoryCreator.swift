@@ -38,10 +38,25 @@ struct DirectoryCreator: Sendable {
     self.style = style
   }
 
-  /// Whether the walk only looks, for ``obstacle(to:)``: where a component is missing it asks
-  /// whether the parent would take it, and stops there, since what it would make below is the
-  /// user's own.
-  private var createsNothing = false
+  /// What the walk does where a component is missing.
+  private enum Mode {
+    /// It makes it.
+    case create
+    /// It only looks, for ``obstacle(to:)``: it asks whether the parent would take the
+    /// component, and stops there, since what it would make below is the user's own.
+    case look
+    /// It only reaches what exists, for ``reach(_:)``: it stops there.
+    case reach
+  }
+
+  private var mode = Mode.create
+
+  /// A walk of the same creator that creates nothing.
+  private func walking(_ mode: Mode) -> DirectoryCreator {
+    var walker = self
+    walker.mode = mode
+    return walker
+  }
 
   /// The mode of every directory the library creates.
   static let privateMode: UInt32 = 0o700
@@ -56,11 +71,9 @@ struct DirectoryCreator: Sendable {
   /// ``DirectoryError/permissionDenied(path:errno:)`` when the user may not create files in it
   /// or search it (it is found, but cannot be used); `nil` when nothing stands in the way.
   func obstacle(to path: String) -> DirectoryError? {
-    var looking = self
-    looking.createsNothing = true
     do throws(DirectoryError) {
       // Missing: the parent that would take it was asked, and what is made below is new.
-      if try looking.findOrCreate(path) { return nil }
+      if try walking(.look).findOrCreate(path) { return nil }
       let opener = DirectoryOpener(syscalls: syscalls)
       guard let directory = try opener.openDirectory(path, readable: false) else { return nil }
       defer { syscalls.close(descriptor: directory) }
@@ -74,28 +87,26 @@ struct DirectoryCreator: Sendable {
 
   /// Makes sure that `path` (absolute and normalized) is a directory; returns whether this
   /// call created it (its last component).
+  ///
+  /// The steady state is one `stat`, compared with the identity that the walk reached at this
+  /// path earlier in the process (``ReachedDirectories``). The first call for a path, and any
+  /// call that finds another directory there, walks from the top under the link rule, so that
+  /// a directory reached through someone else's link is never handed back, found or created.
   @discardableResult
   func findOrCreate(_ path: String) throws(DirectoryError) -> Bool {
     switch syscalls.status(path: path, followSymlinks: true) {
     case .success(let status):
       guard status.type == .directory else { throw .notADirectory(path: path) }
-      // The directory handed back is the user's or root's, or lies under the home,
-      // from the owner in this same `stat`; a link planted in a shared directory that leads to
-      // another user's directory is never returned as the application's.
-      if status.owner != user && status.owner != 0 {
-        guard liesUnderHome(path) else {
-          throw .directoryOfAnotherUser(path: path, owner: status.owner, creating: false)
-        }
-        // Another user's directory under the home is the user's only when the home leads to
-        // it: reached again through the walk, which refuses a link of someone else's on the
-        // way, such as one in a shared folder that the user's own link points into.
-        if let reached = try DirectoryOpener(syscalls: syscalls).openDirectory(
-          path, readable: false)
-        {
-          syscalls.close(descriptor: reached)
-        }
+      // The directory handed back is the user's or root's, or lies under the home, from the
+      // owner in this same `stat`.
+      if status.owner != user && status.owner != 0, !liesUnderHome(path) {
+        throw .directoryOfAnotherUser(path: path, owner: status.owner, creating: false)
       }
-      return false
+      if ReachedDirectories.matches(path, user: user, status) { return false }
+      // Reached for the first time in this process, or something else stands there now: the
+      // walk opens each component under the link rule, and makes what vanished since.
+      guard mode == .create, try walking(.reach).walk(path) else { return false }
+      return try walk(path)
     case .failure(let error) where error == .nameTooLong:
       // The walk could build it one component at a time, but no one could use it by path.
       throw .nameTooLong(path: path)
@@ -108,6 +119,18 @@ struct DirectoryCreator: Sendable {
         throw error
       }
     }
+  }
+
+  /// The directory at `path` as find-or-create reaches it, creating nothing: its status, or
+  /// `nil` when nothing (or no directory) is there. One `stat` when the walk reached the same
+  /// directory there earlier in the process; otherwise the walk, which refuses someone else's
+  /// link on the way, and remembers what it reached.
+  func reach(_ path: String) throws(DirectoryError) -> FileStatus? {
+    guard case .success(let status) = syscalls.status(path: path, followSymlinks: true),
+      status.type == .directory
+    else { return nil }
+    if ReachedDirectories.matches(path, user: user, status) { return status }
+    return try walking(.reach).walk(path) ? nil : status
   }
 
   /// A home that a variable names, that does not exist and that the walk could not create
@@ -168,20 +191,24 @@ struct DirectoryCreator: Sendable {
       // An isolated root that does not exist yet: made by the walk from the path's own root,
       // like any path.
       var fromTheTop = DirectoryCreator(syscalls: syscalls, style: style)
-      fromTheTop.createsNothing = createsNothing
+      fromTheTop.mode = mode
+      fromTheTop.environment = environment
       return try fromTheTop.walk(path)
     case .failure(let error): throw Self.error(error, at: start)
     }
     defer { syscalls.close(descriptor: root) }
-    return try walk(components, below: root, at: start)
+    return try walk(components, below: root, at: start, remembering: path)
   }
 
   /// Creates every missing one of `components` below the open directory `base`, whose path is
-  /// `basePath`, without closing `base`; returns whether the last was created.
+  /// `basePath`, without closing `base`; returns whether the last was created (or, for a walk
+  /// that only looks, whether one is missing). The directory reached at the end is remembered
+  /// as the one at `path`, when given, for the steady state's `stat` to be compared with.
   @discardableResult
-  func walk(_ components: [String], below base: Int32, at basePath: String)
-    throws(DirectoryError) -> Bool
-  {
+  func walk(
+    _ components: [String], below base: Int32, at basePath: String,
+    remembering path: String? = nil
+  ) throws(DirectoryError) -> Bool {
     var parent = base
     defer { if parent != base { syscalls.close(descriptor: parent) } }
     var current = basePath
@@ -198,6 +225,9 @@ struct DirectoryCreator: Sendable {
       if parent != base { syscalls.close(descriptor: parent) }
       parent = child
       createdLast = created
+    }
+    if let path, case .success(let reached) = syscalls.status(descriptor: parent) {
+      ReachedDirectories.remember(path, user: user, FileIdentity(reached))
     }
     return createdLast
   }
@@ -231,8 +261,9 @@ struct DirectoryCreator: Sendable {
   private func step(parent: Int32, name: String, path: String, links: DirectoryWalk)
     throws(DirectoryError) -> (Int32, created: Bool)?
   {
+    if mode == .reach { return try look(parent: parent, name: name, path: path, links: links) }
     try refuseRootCreatingInForeignParent(parent, name: name, path: path)
-    if createsNothing { return try look(parent: parent, name: name, path: path, links: links) }
+    if mode == .look { return try look(parent: parent, name: name, path: path, links: links) }
     // Retry a bounded number of times: a component removed by someone else between our
     // mkdirat and openat is created again.
     for attempt in 0..<12 {
@@ -305,13 +336,13 @@ struct DirectoryCreator: Sendable {
       switch error {
       case .notADirectory, .danglingSymlink, .symbolicLinkLoop, .ownedByAnotherUser: throw error
       default:
-        if let refused = syscalls.accessProblem(directory: parent, write: true) {
+        if mode == .look, let refused = syscalls.accessProblem(directory: parent, write: true) {
           throw makeError(refused, at: path)
         }
         throw error
       }
     case .failure(.missing):
-      if let refused = syscalls.accessProblem(directory: parent, write: true) {
+      if mode == .look, let refused = syscalls.accessProblem(directory: parent, write: true) {
         throw makeError(refused, at: path)
       }
       return nil

@@ -66,16 +66,30 @@ struct DirectoryOpener: Sendable {
   }
 
   /// Opens the directory at `path` for reading (or, without `readable`, for path operations
-  /// only, which needs no read permission), every component under the link rule; `nil` when
-  /// it does not exist.
+  /// only, which needs no read permission), every component under the link rule, the last one
+  /// included: the one way every door reaches a directory to use it (a file in it, a lock, a
+  /// tree operation). `nil` when it does not exist.
   func openDirectory(_ path: String, readable: Bool = true) throws(DirectoryError) -> Int32? {
-    try open(POSIXPath.components(path).map(String.init), at: path, readable: readable)
+    #if os(Windows)
+      // The provider knows no owners there: the system resolves the way.
+      let options = DirectoryOpenOptions(followSymlinks: true, pathOnly: !readable)
+      switch syscalls.openDirectory(
+        in: LiveSystemCalls.currentDirectory, name: path, options: options)
+      {
+      case .success(let opened): return opened
+      case .failure(.noSuchFileOrDirectory): return nil
+      case .failure(let error): throw DirectoryCreator.error(error, at: path)
+      }
+    #else
+      return try open(POSIXPath.components(path).map(String.init), at: path, readable: readable)
+    #endif
   }
 
-  /// Opens the directory at `path` for reading without following its last component, as
-  /// `open(path, O_NOFOLLOW)` would, but with the way to it walked under the link rule: a link
-  /// at the end is not a directory of the application's (as `du` and `rm -r` take it), and one
-  /// on the way is followed only when the user or root owns it. The answer is the `errno` that
+  /// ``openDirectory(_:readable:)`` with its one flag for the tree operations: the last
+  /// component is not followed, as `open(path, O_NOFOLLOW)` would, with the way to it walked
+  /// under the link rule. A link at the end is not a tree to measure, empty or move (as `du`
+  /// and `rm -r` take it): it is removed as a link, or refused, by the caller. Nothing that
+  /// uses a directory (a file in it, a lock) asks for this. The answer is the `errno` that
   /// the kernel's own walk would have given: `ENOENT` for a missing or dangling component on
   /// the way, `ELOOP` for a link at the end.
   ///

@@ -2,7 +2,9 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-/// Looking for a file in a search list: one `stat` per directory probed, most important first.
+/// Looking for a file in a search list, most important first: each directory reached as
+/// find-or-create reaches it (one `stat` compared with the identity the walk reached there;
+/// the walk itself the first time), then one `stat` of the file in it.
 enum FileSearch {
   /// A file found: its path, and whether it is a directory (followed through links).
   struct Found: Equatable {
@@ -12,14 +14,18 @@ enum FileSearch {
 
   /// The existing files with the relative path `file` in the search list, in its order; only
   /// the first when `stopAtFirst` is set. The file name is checked before the list is resolved.
+  /// A directory reached through someone else's link is refused, as find-or-create refuses it.
   static func locate(
     _ file: String, in directories: () throws(DirectoryError) -> [DirectoryResolution],
-    style: PathStyle, syscalls: any SystemCalls, stopAtFirst: Bool
+    reachingWith creator: DirectoryCreator, stopAtFirst: Bool
   ) throws(DirectoryError) -> [Found] {
+    let style = creator.style
+    let syscalls = creator.syscalls
     try validateRelativeFile(file, style: style)
     let relative = style.normalize(file)
     var found: [Found] = []
     for directory in try directories() {
+      guard try creator.reach(directory.path) != nil else { continue }
       let path = style.join(directory.path, relative)
       if case .success(let status) = syscalls.status(path: path, followSymlinks: true) {
         found.append(Found(path: path, isDirectory: status.type == .directory))

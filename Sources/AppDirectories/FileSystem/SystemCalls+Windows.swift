@@ -258,9 +258,11 @@
         return .failure(.badFileDescriptor)
       }
       // CREATE_NEW fails on anything already there, a reparse point among them (O_EXCL).
+      // Shared for deletion, so that the write can rename it over its name while it still holds
+      // it open and locked (MoveFileExW needs that of every open handle).
       let handle = Self.withWidePath(path) {
         CreateFileW(
-          $0, DWORD(GENERIC_WRITE), shareWithoutDelete, nil, DWORD(CREATE_NEW),
+          $0, DWORD(GENERIC_WRITE), shareAll, nil, DWORD(CREATE_NEW),
           DWORD(FILE_ATTRIBUTE_NORMAL), nil)
       }
       guard let handle, handle != INVALID_HANDLE_VALUE else { return .failure(Self.lastError) }

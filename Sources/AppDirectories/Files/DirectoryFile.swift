@@ -14,7 +14,8 @@
 /// 3. a new temporary file `.appdirs-write-<16 hex digits>` is made (`O_CREAT | O_EXCL |
 ///    O_NOFOLLOW`), locked, given the permissions asked for (whatever the umask), written whole
 ///    and `fsync`ed (`F_FULLFSYNC` on Apple platforms);
-/// 4. it is renamed over the name (`renameat`; `MoveFileExW` on Windows), and the directory is
+/// 4. it is renamed over the name (`renameat`; `MoveFileExW` on Windows) while still open and
+///    locked, so that another writer's sweep passes it by, then closed; the directory is
 ///    `fsync`ed, so that the rename itself survives a power cut.
 ///
 /// Killed at any moment, the name holds the old bytes or the new ones; a temporary file left
@@ -45,8 +46,8 @@ struct DirectoryFile {
     path = style.join(directory, name)
   }
 
-  /// How many times a write starts again when its temporary file vanished before the rename
-  /// (another writer took it for a leftover between its close and the rename).
+  /// How many times a write starts again when its temporary file vanished before the rename,
+  /// taken by something other than the library, which never sweeps a file a writer holds.
   private static let attempts = 4
 
   /// Replaces the file's contents with `bytes`, durably and atomically.
@@ -59,9 +60,13 @@ struct DirectoryFile {
     removeLeftovers(in: folder)
     var attempt = 1
     while true {
-      let temporary = try writeTemporary(bytes, permissions: permissions, in: folder)
-      guard let error = syscalls.replace(in: folder, entry: FileName(name), withFile: temporary)
-      else { break }
+      let (temporary, file) = try writeTemporary(bytes, permissions: permissions, in: folder)
+      // Held open and locked until the rename is done, so that no other writer's sweep of
+      // leftovers takes it for one: it is a leftover only once its writer is gone.
+      let renamed = syscalls.replace(in: folder, entry: FileName(name), withFile: temporary)
+      syscalls.close(descriptor: file)
+      guard let error = renamed else { break }
+      // Removed by someone outside the library (a cleaner of old files): a new one, a few times.
       if error == .noSuchFileOrDirectory, attempt < Self.attempts {
         attempt += 1
         continue
@@ -109,14 +114,11 @@ struct DirectoryFile {
 
   // MARK: The steps
 
-  /// The directory, open for reading, reached under the link rule; `nil` when it does not
-  /// exist.
+  /// The directory, open for reading, reached by the one walk: a link of the user's or root's
+  /// on the way or at the directory itself (a dotfiles manager's, systemd's `DynamicUser=`) is
+  /// followed, anyone else's refused; `nil` when it does not exist.
   private func openDirectory() throws(DirectoryError) -> Int32? {
-    switch try DirectoryOpener(syscalls: syscalls).openUnfollowed(directory) {
-    case .success(let opened): return opened
-    case .failure(.noSuchFileOrDirectory): return nil
-    case .failure(let error): throw DirectoryCreator.error(error, at: directory)
-    }
+    try DirectoryOpener(syscalls: syscalls).openDirectory(directory)
   }
 
   /// Refuses what may not be replaced at the name: anything but nothing, a regular file or a
@@ -132,10 +134,11 @@ struct DirectoryFile {
     syscalls.foreignEntry(in: folder, name: name)
   }
 
-  /// Makes, locks, fills and `fsync`s a new temporary file, and closes it; its name.
+  /// Makes, locks, fills and `fsync`s a new temporary file; its name, and its descriptor,
+  /// still open and locked, which the caller closes.
   private func writeTemporary(
     _ bytes: UnsafeRawBufferPointer, permissions: UInt32, in folder: Int32
-  ) throws(DirectoryError) -> FileName {
+  ) throws(DirectoryError) -> (FileName, Int32) {
     // A name taken, or a file swept away before it was locked: another name, a few times.
     for _ in 0..<16 {
       let temporary = FileName(Self.temporaryPrefix + Self.randomSuffix())
@@ -157,12 +160,12 @@ struct DirectoryFile {
         syscalls.setPermissions(descriptor: file, mode: permissions)
         ?? syscalls.writeAll(file, bytes)
         ?? syscalls.synchronize(descriptor: file)
-      syscalls.close(descriptor: file)
       if let failure {
         _ = syscalls.remove(in: folder, entry: temporary, isDirectory: false)
+        syscalls.close(descriptor: file)
         throw Self.error(failure, at: path, writing: true)
       }
-      return temporary
+      return (temporary, file)
     }
     throw .writeFailed(path: path, errno: .fileExists)
   }

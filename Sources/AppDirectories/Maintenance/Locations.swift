@@ -61,7 +61,10 @@ extension AppDirectories {
   /// ```
   ///
   /// Nothing is created. A kind the platform does not have (a group container on Android) is
-  /// left out; the runtime directory is listed as resolved, without its check.
+  /// left out. Each kind is listed where the library would use it, as
+  /// ``verifiedResolution(for:)`` finds it: the runtime directory's fallback when the login
+  /// session's is missing or not private, a temporary fallback where one is in use; a kind
+  /// that has no safe place at all is listed where the platform's table puts it.
   public func locations(
     groups: [String] = [], legacyPaths legacy: [String] = [], sizes: Bool = false
   ) throws(DirectoryError) -> [AppLocation] {
@@ -74,7 +77,13 @@ extension AppDirectories {
       }
     }
     // Every platform has all of an application's own kinds; only groups may be missing.
-    for kind in AppDirectory.ownKinds { add(kind, try resolution(for: kind).path) }
+    for kind in AppDirectory.ownKinds {
+      guard let used = try? verifiedResolution(for: kind) else {
+        add(kind, try resolution(for: kind).path)
+        continue
+      }
+      add(kind, used.path)
+    }
     for group in groups {
       do throws(DirectoryError) {
         add(.shared(group: group), try resolution(for: .shared(group: group)).path)

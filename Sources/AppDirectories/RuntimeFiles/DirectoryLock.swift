@@ -164,10 +164,9 @@ extension AppDirectories {
     let runtime = try ensuredRuntimeDirectory().path
     let path = platform.pathStyle.join(runtime, fileName)
     guard fileName.utf8.count <= 255 else { throw .nameTooLong(path: path) }
-    let directory: Int32
-    switch try DirectoryOpener(syscalls: syscalls).openUnfollowed(runtime) {
-    case .success(let opened): directory = opened
-    case .failure(let error): throw DirectoryCreator.error(error, at: runtime)
+    // Reached by the one walk, as every door reaches a directory.
+    guard let directory = try DirectoryOpener(syscalls: syscalls).openDirectory(runtime) else {
+      throw DirectoryCreator.error(.noSuchFileOrDirectory, at: runtime)
     }
     defer { syscalls.close(descriptor: directory) }
     let file: Int32
