@@ -122,6 +122,31 @@
 
     // MARK: The login session's directory
 
+    /// With `XDG_RUNTIME_DIR` unset and no directory of the login session's, the runtime
+    /// directory in use is the fallback: that is what `clean --all` lists and removes, with
+    /// the lock file in it, not the session's path that nobody made.
+    @Test func cleaningEverythingRemovesTheRuntimeDirectoryInUse() throws {
+      try TemporaryRoot.with { root in
+        var environment = root.environment()
+        environment.loginSessionRuntimeDirectory = root.at("session")
+        let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
+        let runtime = try dirs.directory(.runtime).path
+        #expect(!runtime.hasPrefix(root.at("session")))
+        let lock = try #require(try dirs.lock(named: "single"))
+        lock.release()
+        #expect(root.exists(runtime + "/single.lock"))
+
+        let plan = try dirs.clean(.all, dryRun: true)
+        let listed = try #require(plan.locations.first { $0.kinds.contains(.runtime) })
+        #expect(listed.path == runtime)
+        #expect(listed.exists)
+        let done = try dirs.clean(.all)
+        #expect(done.failures == [])
+        #expect(!root.exists(runtime), "the runtime directory in use and its lock file are gone")
+        #expect(!root.exists(root.at("session")))
+      }
+    }
+
     /// An environment whose login session left a runtime directory at `<root>/session`.
     static func withSession(_ root: TemporaryRoot, _ variables: [String: String] = [:])
       -> ProcessEnvironment

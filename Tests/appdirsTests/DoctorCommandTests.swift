@@ -227,6 +227,14 @@
           "@/cache/ExampleApp cannot be written and searched by user 65534 (owner 65534, mode 0500)",
         fix: "chmod u+wx '@/cache/ExampleApp'"),
       Finding(
+        name: "app directory writable by the user but not searchable",
+        prepare: { root, _ in
+          try root.makeDirectory("cache/ExampleApp", mode: 0o600)
+        },
+        problem:
+          "@/cache/ExampleApp cannot be written and searched by user 65534 (owner 65534, mode 0600)",
+        fix: "chmod u+wx '@/cache/ExampleApp'"),
+      Finding(
         name: "dangling symlink",
         prepare: { root, _ in
           try root.makeDirectory("config")
