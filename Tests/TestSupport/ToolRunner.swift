@@ -276,13 +276,18 @@
     enum Attacker {
       static let user: uid_t = 65534
 
-      /// Runs `script` with `/bin/sh -c` as the attacker and returns its exit status.
+      /// A second attacker, for tests whose victim is ``user`` itself: a user ID with no name,
+      /// as a container's arbitrary user has.
+      static let otherUser: uid_t = 1001
+
+      /// Runs `script` with `/bin/sh -c` as the attacker (or as `attacker`) and returns its
+      /// exit status.
       @discardableResult
-      static func run(_ script: String) -> Int32 {
+      static func run(_ script: String, as attacker: uid_t = user) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = [
-          "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "/bin/sh", "-c", script,
+          "--reuid=\(attacker)", "--regid=\(attacker)", "--clear-groups", "/bin/sh", "-c", script,
         ]
         process.environment = ["PATH": "/usr/bin:/bin"]
         process.standardInput = FileHandle.nullDevice
