@@ -254,7 +254,8 @@
         }
         let expected = [
           "stat(\(Self.config(root)))", "fstatat(settings.json)", "readdir(ExampleApp)",
-          "openat(NEW, O_NOFOLLOW)", "flock(NEW)", "fchmod(NEW)", "write(NEW)", "fsync(NEW)",
+          "openat(NEW, O_NOFOLLOW)", "flock(NEW)", "fstat(NEW)", "fchmod(NEW)", "write(NEW)",
+          "fsync(NEW)",
           "renameat(settings.json)", "fsync(ExampleApp)",
         ]
         // The steps named above, in this order, and nothing else done to the new file.

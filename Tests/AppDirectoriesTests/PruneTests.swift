@@ -495,6 +495,45 @@
       }
     }
 
+    /// The newest log is the newest regular file of the past: an old file touched to the year
+    /// 2300 is not it (it is kept, as used now, but the live file is kept too), and a link that
+    /// is newer than every file is never it.
+    @Test func theNewestLogIsNotInTheFutureAndNeverALink() throws {
+      try TemporaryRoot.with { root in
+        let logs = try Logs(root)
+        try logs.file("a.log", size: 100, days: 40)
+        try logs.file("a.log.1", size: 100, days: 50)
+        try logs.file("a.log.3", size: 100, days: 60)
+        // Touched to 2300, as a careless restore or a clock gone wrong leaves it.
+        let future = timespec(tv_sec: 10_413_792_000, tv_nsec: 0)
+        #expect(utimensat(AT_FDCWD, logs.path + "/a.log.3", [future, future], 0) == 0)
+        try root.makeSymlink(logs.path + "/latest.log", to: logs.path + "/a.log.1")
+        Self.age(logs.path + "/latest.log", accessedDaysAgo: 0, modifiedDaysAgo: 0)
+        let report = try logs.dirs.prune(.logs, olderThan: .seconds(30 * Self.day))
+        #expect(report.keptNewest == logs.path + "/a.log")
+        #expect(logs.files == ["a.log", "a.log.3", "latest.log"])
+      }
+    }
+
+    /// Every name of the newest log is kept by the age phase as by the budget: the one the
+    /// application writes may be either.
+    @Test(arguments: [true, false])
+    func everyNameOfTheNewestLogIsKept(byAge: Bool) throws {
+      try TemporaryRoot.with { root in
+        let logs = try Logs(root)
+        try logs.file("live.log", size: 100, days: 40)
+        #expect(link(logs.path + "/live.log", logs.path + "/written.log") == 0)
+        try logs.file("older.log", size: 100, days: 50)
+        let report =
+          byAge
+          ? try logs.dirs.prune(.logs, olderThan: .seconds(30 * Self.day))
+          : try logs.dirs.prune(.logs, keepingUnder: 0)
+        #expect(
+          [logs.path + "/live.log", logs.path + "/written.log"].contains(report.keptNewest))
+        #expect(logs.files == ["live.log", "written.log"])
+      }
+    }
+
     @Test func anOverridesLogDirectoryNeedsNoTagButTheRestOfTheProof() throws {
       try TemporaryRoot.with { root in
         let logs = try Logs(root, ["EX_LOG_DIR": root.at("elsewhere/logs")])

@@ -41,6 +41,37 @@
       }
     }
 
+    /// A directory that something else made: the first call walks to it and remembers what it
+    /// reached; later calls are one `stat`; another directory at the path is walked to again.
+    @Test func aDirectoryFoundIsWalkedOnceThenOneStat() throws {
+      try TemporaryRoot.with { root in
+        let path = root.home + "/.local/share/ExampleApp"
+        try root.makeDirectory(path)
+        let recorder = RecordingSystemCalls()
+        let dirs = try AppDirectories(
+          app: "ExampleApp", organization: nil, layout: .native, environment: root.environment(),
+          syscalls: recorder.syscalls)
+        #expect(try dirs.directory(.data).path == path)
+        #expect(recorder.tally["status"] == 1)
+        #expect(recorder.tally["openDirectory", default: 0] >= 3, "the first call walks")
+        #expect(recorder.tally["makeDirectory"] == nil, "and makes nothing")
+
+        recorder.reset()
+        #expect(try dirs.directory(.data).path == path)
+        #expect(recorder.tally == ["status": 1])
+
+        // Another directory at the same path: walked to again, then one `stat` again.
+        #expect(rename(path, path + ".old") == 0)
+        try root.makeDirectory(path)
+        recorder.reset()
+        #expect(try dirs.directory(.data).path == path)
+        #expect(recorder.tally["openDirectory", default: 0] >= 3)
+        recorder.reset()
+        #expect(try dirs.directory(.data).path == path)
+        #expect(recorder.tally == ["status": 1])
+      }
+    }
+
     @Test(arguments: [StandardDirectory.data, .cache, .fonts, .executables])
     func existingBaseDirectoryCostsOneSystemCall(kind: StandardDirectory) throws {
       try TemporaryRoot.with { root in

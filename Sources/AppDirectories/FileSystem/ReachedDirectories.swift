@@ -11,7 +11,7 @@
 /// the same directory is the one the walk reached, and anything else (a link on the way
 /// swapped to somewhere else since, a directory reached for the first time in this process)
 /// sends the caller back to the walk, which refuses someone else's link wherever it stands.
-enum ReachedDirectories {
+package enum ReachedDirectories {
   private struct Key: Hashable {
     let path: String
     let user: UInt32

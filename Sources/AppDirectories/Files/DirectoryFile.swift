@@ -149,8 +149,11 @@ struct DirectoryFile {
       case .failure(let error): throw Self.error(error, at: path, writing: true)
       }
       // Locked while it is written, so that another writer's sweep of leftovers passes it by.
-      // A sweep that locked it first has removed it: a new name is taken.
-      if syscalls.tryLockExclusively(descriptor: file) == .wouldBlock {
+      // A sweep that locked it first has removed it: a new name is taken. So it has when the
+      // lock came only after that sweep let go, which the file's link count, 0, shows.
+      if syscalls.tryLockExclusively(descriptor: file) == .wouldBlock
+        || syscalls.status(descriptor: file).map({ $0.linkCount == 0 }) == .success(true)
+      {
         syscalls.close(descriptor: file)
         continue
       }

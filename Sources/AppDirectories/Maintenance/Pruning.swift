@@ -298,8 +298,14 @@ struct PrunePlan {
     entries = found
     folderKeys = folders
     if keepsNewest {
-      // A regular file: what a running application writes (a link is not).
-      newest = entries.indices.filter { entries[$0].status.type == .regular }.max {
+      // A regular file: what a running application writes (a link is not). A time stamp in
+      // the future is no sign of being written now (an old file touched to 2300 would win
+      // over the live one): the newest is chosen among the files of the past, and among all
+      // only when every one is in the future.
+      let regular = entries.indices.filter { entries[$0].status.type == .regular }
+      let now = syscalls.secondsSinceEpoch()
+      let past = regular.filter { entries[$0].status.modificationSeconds <= now }
+      newest = (past.isEmpty ? regular : past).max {
         first, second in
         let (a, b) = (entries[first], entries[second])
         return (a.status.modificationSeconds, a.status.modificationNanoseconds)
@@ -317,7 +323,8 @@ struct PrunePlan {
   /// at most `budget` bytes.
   mutating func choose(olderThan cutoff: Int64?, keepingUnder budget: Int64?) {
     if let cutoff {
-      for index in entries.indices where entries[index].status.lastUse < cutoff && index != newest {
+      for index in entries.indices
+      where entries[index].status.lastUse < cutoff && !isNameOfNewest(index) {
         mark(index)
       }
     }
@@ -350,6 +357,15 @@ struct PrunePlan {
       left -= entries[names[0]].status.size
       if left <= budget { break }
     }
+  }
+
+  /// Whether an entry is a name of the newest log file: the file itself, or another name of
+  /// its inode (a hard link), which may be the one the application writes.
+  private func isNameOfNewest(_ index: Int) -> Bool {
+    guard let newest else { return false }
+    return index == newest
+      || (entries[index].status.type == .regular
+        && FileIdentity(entries[index].status) == FileIdentity(entries[newest].status))
   }
 
   private mutating func mark(_ index: Int) {
