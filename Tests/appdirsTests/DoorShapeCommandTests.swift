@@ -2,8 +2,9 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-// These tests run the tool as other users, which the tests do on Linux, where `setpriv` is.
-#if os(Linux)
+// These tests run the tool or other processes, which the tests do on macOS and Linux: iOS,
+// tvOS, watchOS and visionOS have no Process, and Windows none of the POSIX tools they use.
+#if os(macOS) || os(Linux)
   import Foundation
   import Testing
 
