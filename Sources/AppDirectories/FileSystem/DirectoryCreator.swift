@@ -213,8 +213,13 @@ struct DirectoryCreator: Sendable {
     defer { if parent != base { syscalls.close(descriptor: parent) } }
     var current = basePath
     var createdLast = false
-    // The one walk, with the user whose links it follows asked once for all the components.
-    let links = DirectoryWalk(syscalls: syscalls)
+    // The one walk, with the user whose links it follows asked once for all the components:
+    // the system, whose user what the walk makes will belong to; a walk that only reaches what
+    // exists asks the user of the environment's snapshot, as the owner check of the same
+    // find-or-create does, so that a process's first reach asks the system nothing more.
+    let links =
+      mode == .reach
+      ? DirectoryWalk(syscalls: syscalls, user: user) : DirectoryWalk(syscalls: syscalls)
     for name in components {
       current = style.join(current, name)
       // Only a walk that looks stops early: at what it would create.

@@ -26,8 +26,15 @@ struct DirectoryWalk: Sendable {
   let user: UInt32
 
   init(syscalls: any SystemCalls) {
+    self.init(syscalls: syscalls, user: syscalls.effectiveUserID)
+  }
+
+  /// A walk as `user`: the effective user that the caller's environment captured, for a walk
+  /// that only reaches what exists, so that a process's first reach asks the system for it no
+  /// second time.
+  init(syscalls: any SystemCalls, user: UInt32) {
     self.syscalls = syscalls
-    user = syscalls.effectiveUserID
+    self.user = user
   }
 
   /// How many links one step follows at most before it is taken for a loop: Linux's
