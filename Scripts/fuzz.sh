@@ -36,7 +36,7 @@ for target in "${targets[@]}"; do
   echo "== fuzz $target: build"
   swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
-    -module-name AppDirectoriesFuzz "$source" "${library[@]}" -o "$out/$target" 2>&1 |
+    -package-name AppDirectories -module-name AppDirectoriesFuzz "$source" "${library[@]}" -o "$out/$target" 2>&1 |
     { grep -v "ld.gold: warning: Cannot export local symbol" || true; }
   corpus="$out/corpus/$target"
   mkdir -p "$corpus"

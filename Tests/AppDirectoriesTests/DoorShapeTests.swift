@@ -158,6 +158,71 @@
       }
     }
 
+    /// A door of the tree operations: each a dry run, so that a door that works removes nothing
+    /// and can be asked again after the swap.
+    enum TreeDoor: String, CaseIterable, CustomTestStringConvertible {
+      case cleanCache, cleanAll, pruneCache, locations, sizes, migrateInto
+
+      var testDescription: String { rawValue }
+
+      func open(_ dirs: AppDirectories, legacy: String) throws(DirectoryError) {
+        switch self {
+        case .cleanCache: _ = try dirs.clean(.cache, dryRun: true)
+        case .cleanAll: _ = try dirs.clean(.all, dryRun: true)
+        case .pruneCache: _ = try dirs.prune(.cache, olderThan: .seconds(0), dryRun: true)
+        case .locations, .sizes:
+          // The report's answer for a directory it cannot reach is the location's problem.
+          let cache = try dirs.locations(sizes: self == .sizes).first {
+            $0.kinds.contains(.cache)
+          }
+          if let cache, let problem = cache.problem {
+            throw .creationFailed(path: cache.path, errno: problem)
+          }
+        case .migrateInto:
+          _ = try dirs.migrate(fromPath: legacy, to: .cache, options: .dryRun)
+        }
+      }
+    }
+
+    /// The tree operations walk to the directory under the same rule, the last component left
+    /// unfollowed (a link there is the tree's own, removed as a link): the shapes whose links
+    /// stand on the way give them the answer they give every other door.
+    @Test(
+      arguments: [Shape.plain, .ownLinkAbove, .chainThroughAForeignLink, .swapAfterTheFirstReach],
+      TreeDoor.allCases)
+    func eachTreeDoorGivesTheShapesAnswer(shape: Shape, door: TreeDoor) throws {
+      try TemporaryRoot.with { root in
+        try shape.prepare(root)
+        let legacy = root.home + "/.legacy-app"
+        try root.write("old", to: legacy + "/old.txt")
+        let before = Self.target(root)
+        let dirs = try AppDirectories(app: "App", environment: root.environment())
+        if shape == .swapAfterTheFirstReach {
+          try door.open(dirs, legacy: legacy)
+          shape.swap(root)
+        }
+        guard let link = shape.refusedLink(root) else {
+          try door.open(dirs, legacy: legacy)
+          return
+        }
+        switch door {
+        case .locations, .sizes:
+          // Not there for the application: no size, and the kernel's word for a link refused.
+          #expect(
+            throws: DirectoryError.creationFailed(
+              path: root.home + "/.cache/App", errno: .tooManySymbolicLinks)
+          ) { try door.open(dirs, legacy: legacy) }
+        default:
+          #expect(
+            throws: DirectoryError.ownedByAnotherUser(
+              path: link, owner: Attacker.user, isSymbolicLink: true)
+          ) { try door.open(dirs, legacy: legacy) }
+        }
+        #expect(Self.target(root) == before, "nothing is removed or moved through the link")
+        #expect(root.exists(legacy + "/old.txt"))
+      }
+    }
+
     @Test("A file written through the user's own link at the directory is read back through it")
     func ownLinkAtTheDirectoryWritesAndReads() throws {
       for shape in [Shape.ownLinkAtTheDirectory, .dynamicUserLayout] {

@@ -246,6 +246,25 @@
       }
     }
 
+    /// The application's runtime folder as the user's own link (to a folder on another disk,
+    /// say): the lock is taken in the folder it leads to, reached through the one walk as every
+    /// door reaches a directory, and the socket's path keeps the link's spelling.
+    @Test func aLockAndASocketInARuntimeFolderThatIsTheUsersOwnLink() throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory(root.at("run"), mode: 0o700)
+        try root.makeDirectory(root.at("run/real/\(Self.application)"))
+        try root.makeSymlink(
+          root.at("run/\(Self.application)"), to: root.at("run/real/\(Self.application)"))
+        let dirs = try Self.directories(root, runtime: root.at("run"))
+        let lock = try #require(try dirs.lock(named: "instance"))
+        #expect(root.exists(root.at("run/real/\(Self.application)/instance.lock")))
+        lock.release()
+        #expect(
+          try dirs.socketResolution(named: "control.sock").path
+            == root.at("run/\(Self.application)/control.sock"))
+      }
+    }
+
     @Test func twoThreadsRacingForALockGetItOnce() throws {
       let root = try TemporaryRoot.withUserDirectories()
       defer { root.remove() }

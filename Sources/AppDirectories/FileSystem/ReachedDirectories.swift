@@ -20,7 +20,7 @@ package enum ReachedDirectories {
   /// How many paths are remembered at most: a process asks for a handful; one that asks for
   /// more (a tool walking many applications' folders) starts over when this many are held,
   /// paying a walk again for each.
-  static let limit = 4096
+  static let limit = 16_384
 
   private static let memory = Locked<[Key: FileIdentity]>([:])
 

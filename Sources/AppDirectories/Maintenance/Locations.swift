@@ -93,6 +93,8 @@ extension AppDirectories {
     }
     for path in legacy { add(nil, try legacyPath(path)) }
     let tree = FileTree(syscalls: syscalls)
+    let reacher = DirectoryCreator(
+      syscalls: syscalls, environment: environment, style: environment.platform.pathStyle)
     return entries.map { entry in
       let path = entry.path
       let status: FileStatus
@@ -106,6 +108,16 @@ extension AppDirectories {
       }
       guard status.type == .directory else {
         return AppLocation(kinds: entry.kinds, path: path, exists: false, isObstructed: true)
+      }
+      // A directory is the application's only as the walk reaches it: through someone else's
+      // link on the way it is not there for the application, and is said to be unreachable
+      // (`ELOOP`, what `O_NOFOLLOW` gives a link), as every other door refuses it.
+      do throws(DirectoryError) {
+        _ = try reacher.reach(path)
+      } catch {
+        return AppLocation(
+          kinds: entry.kinds, path: path, exists: false,
+          problem: error.errno ?? .tooManySymbolicLinks)
       }
       guard sizes else { return AppLocation(kinds: entry.kinds, path: path, exists: true) }
       let opened: Result<Int32, SystemErrno>
