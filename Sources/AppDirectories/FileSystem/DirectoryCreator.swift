@@ -102,10 +102,8 @@ struct DirectoryCreator: Sendable {
       if status.owner != user && status.owner != 0, !liesUnderHome(path) {
         throw .directoryOfAnotherUser(path: path, owner: status.owner, creating: false)
       }
-      if ReachedDirectories.matches(path, user: user, status) { return false }
-      // Reached for the first time in this process, or something else stands there now: the
-      // walk opens each component under the link rule, and makes what vanished since.
-      guard mode == .create, try walking(.reach).walk(path) else { return false }
+      // What vanished since the `stat` is made, as if it had been missing.
+      guard mode == .create, try !isReached(path, status) else { return false }
       return try walk(path)
     case .failure(let error) where error == .nameTooLong:
       // The walk could build it one component at a time, but no one could use it by path.
@@ -129,8 +127,16 @@ struct DirectoryCreator: Sendable {
     guard case .success(let status) = syscalls.status(path: path, followSymlinks: true),
       status.type == .directory
     else { return nil }
-    if ReachedDirectories.matches(path, user: user, status) { return status }
-    return try walking(.reach).walk(path) ? nil : status
+    return try isReached(path, status) ? status : nil
+  }
+
+  /// Whether the directory that a `stat` of `path` found is the one the walk reaches there:
+  /// the identity remembered from an earlier walk in this process, or else the walk itself,
+  /// which opens each component under the link rule (throwing at someone else's link) and
+  /// remembers what it reached; `false` when something on the way has vanished since.
+  private func isReached(_ path: String, _ status: FileStatus) throws(DirectoryError) -> Bool {
+    if ReachedDirectories.matches(path, user: user, status) { return true }
+    return try !walking(.reach).walk(path)
   }
 
   /// A home that a variable names, that does not exist and that the walk could not create
