@@ -25,7 +25,7 @@ extension AppDirectories {
     -> DirectoryResolution
   {
     guard fallsBack(kind, after: error) else { throw error }
-    return try privateDirectoryCheck.ensure(try temporaryFallback(for: kind, after: error))
+    return try markingCheck(for: kind).ensure(try temporaryFallback(for: kind, after: error))
   }
 
   /// The resolution of `kind`, or its temporary fallback when the directory is missing and

@@ -326,7 +326,7 @@ public struct AppDirectories: Sendable {
   public func directoryPath(_ kind: AppDirectory) throws(DirectoryError) -> String {
     do throws(DirectoryError) {
       guard let index = try findOrCreateCached(kind) else {
-        return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).path
+        return try markingCheck(for: kind).ensure(try uncachedResolution(for: kind)).path
       }
       return try resolved[index].get().path
     } catch {
@@ -342,13 +342,18 @@ public struct AppDirectories: Sendable {
       _ = try resolved[index].get()
       return index
     }
-    let creator = DirectoryCreator(syscalls: storage.syscalls, environment: storage.environment)
+    var creator = DirectoryCreator(syscalls: storage.syscalls, environment: storage.environment)
+    creator.markingCreated = markingCreated(kind)
     let created = try creator.findOrCreate(path)
     if kind == .cache, storage.looksAtCacheTagFirst(path) {
-      // Once per process, a cache found without its tag gets one (made by an older
-      // version, or by the generic findOrCreateDirectory), so that cleaning can prove it
-      // the application's; later calls stay one `stat`.
-      if created || mayTagFoundCache(at: path) { tagCache(at: path) }
+      // Once per process, a cache found without its tag at the platform's default place gets
+      // one (made by an older version, or by the generic findOrCreateDirectory), so that
+      // cleaning can prove it the application's; later calls stay one `stat`.
+      if created {
+        excludeCacheFromBackup(path)
+      } else if isDefaultLocation(.cache, at: path, scope: .user) {
+        tagCache(at: path)
+      }
     }
     return index
   }
@@ -356,7 +361,7 @@ public struct AppDirectories: Sendable {
   /// The application's runtime directory, found or created and checked as ``directory(_:)``
   /// does, as a resolution with nothing left pending: where its sockets and locks go.
   func ensuredRuntimeDirectory() throws(DirectoryError) -> DirectoryResolution {
-    try privateDirectoryCheck.ensure(try uncachedResolution(for: .runtime))
+    try markingCheck(for: .runtime).ensure(try uncachedResolution(for: .runtime))
   }
 
   /// The directories searched for a kind's files, most important first: for data and config
@@ -413,22 +418,6 @@ public struct AppDirectories: Sendable {
       stopAtFirst: stopAtFirst)
   }
 
-  /// Whether a cache directory that was found, not created, may be tagged as the
-  /// application's: at the platform's default place, or empty. A directory that an override
-  /// names and that holds files already is never tagged on sight, since the tag is what lets
-  /// ``clean(_:groups:legacy:dryRun:)`` empty it.
-  private func mayTagFoundCache(at path: String) -> Bool {
-    if (try? cacheNeedsTag()) == false { return true }
-    guard
-      case .success(let directory)? = try? DirectoryOpener(syscalls: syscalls).openUnfollowed(path)
-    else { return false }
-    defer { syscalls.close(descriptor: directory) }
-    guard case .success(let entries) = syscalls.listDirectory(descriptor: directory) else {
-      return false
-    }
-    return entries.isEmpty
-  }
-
   /// Marks a cache directory as one: `CACHEDIR.TAG` (never replacing one), and on Apple
   /// platforms with the XDG layout the backup exclusion; nothing with Apple's native layout. A
   /// failure leaves the directory usable and untagged.
@@ -436,13 +425,31 @@ public struct AppDirectories: Sendable {
     guard tagsCacheDirectory, !(storage.environment.platform.isApple && layout == .native) else {
       return
     }
-    CacheDirectoryTag(syscalls: syscalls, effectiveUserID: storage.environment.effectiveUserID)
-      .write(in: path, application: app)
-    if storage.environment.platform.isApple { excludeFromBackup(path) }
+    DirectoryMarker.cacheTag.write(
+      in: path, application: app, syscalls: syscalls,
+      effectiveUserID: storage.environment.effectiveUserID)
+    excludeCacheFromBackup(path)
+  }
+
+  /// On Apple platforms with the XDG layout, marks a cache directory excluded from backup
+  /// (with the native layout the system already excludes `Caches`).
+  private func excludeCacheFromBackup(_ path: String) {
+    guard tagsCacheDirectory, storage.environment.platform.isApple, layout != .native else {
+      return
+    }
+    excludeFromBackup(path)
   }
 
   var privateDirectoryCheck: PrivateDirectoryCheck {
     PrivateDirectoryCheck(syscalls: storage.syscalls, environment: storage.environment)
+  }
+
+  /// The check that finds or creates the application's directory of `kind`, writing its
+  /// marker when it creates it.
+  func markingCheck(for kind: AppDirectory) -> PrivateDirectoryCheck {
+    var check = privateDirectoryCheck
+    check.markingCreated = markingCreated(kind)
+    return check
   }
 
   static func index(of kind: AppDirectory) -> Int? {

@@ -93,7 +93,7 @@
     }
 
     @Test(
-      "Emptying a cache that is an object in the way is refused; removing all removes it",
+      "Emptying a cache that is an object in the way is refused; removing all removes it only at the default place",
       arguments: Object.allCases)
     func clean(_ object: Object) throws {
       try TemporaryRoot.with { root in
@@ -102,11 +102,21 @@
           throws: DirectoryError.cleanRefused(
             path: root.at("cache/ExampleApp"), reason: cleanRefusal(for: object))
         ) { try dirs.clean(.cache) }
+        // An XDG value names it: nothing shows it is the application's, so it stays.
+        #expect(
+          throws: DirectoryError.cleanRefused(
+            path: root.at("cache/ExampleApp"), reason: .missingCacheTag(application: "ExampleApp"))
+        ) { try dirs.clean(.all) }
         #expect(TreeSnapshot.lines(of: root.path) == before)
-        // Removing everything removes the object itself, never what a link leads to.
-        let report = try dirs.clean(.all)
+        // At the platform's default place, removing everything removes the object itself,
+        // never what a link leads to.
+        try root.makeDirectory("home/.cache")
+        try object.make(at: root.at("home/.cache/ExampleApp"), in: root)
+        let plain = try AppDirectories(app: "ExampleApp", environment: root.environment())
+        let report = try plain.clean(.all)
         #expect(report.failures.isEmpty)
-        #expect(!root.exists(root.at("cache/ExampleApp")))
+        #expect(!root.exists(root.at("home/.cache/ExampleApp")))
+        #expect(root.exists(root.at("cache/ExampleApp")))
         #expect(object != .linkToAFile || root.exists(root.at("a-file")))
       }
     }

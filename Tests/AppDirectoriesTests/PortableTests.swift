@@ -356,7 +356,7 @@
         // A portable cache is tagged when made, and must hold its tag to be emptied.
         _ = try dirs.directoryPath(.cache)
         #expect(root.exists(portable + "/cache/CACHEDIR.TAG"))
-        #expect(try dirs.cacheNeedsTag())
+        #expect(!dirs.isDefaultLocation(.cache, at: portable + "/cache", scope: .user))
       }
     }
 

@@ -308,7 +308,7 @@
         #expect(planned.remainingFiles == 5)
         #expect(
           planned.remainingBytes == 4000
-            + Int64(CacheDirectoryTag.contents(application: "ExampleApp").count))
+            + Int64(DirectoryMarker.cacheTag.contents(application: "ExampleApp").count))
 
         // A budget of 2,500 bytes: the two least recently used go, each by its own bytes; the
         // dry run says so, and the removal finds no file changed under its name.
@@ -534,7 +534,7 @@
       }
     }
 
-    @Test func anOverridesLogDirectoryNeedsNoTagButTheRestOfTheProof() throws {
+    @Test func anOverridesLogDirectoryThatTheLibraryMadeKeepsItsMarkerAndTheRestOfTheProof() throws {
       try TemporaryRoot.with { root in
         let logs = try Logs(root, ["EX_LOG_DIR": root.at("elsewhere/logs")])
         #expect(logs.path == root.at("elsewhere/logs"))
@@ -542,7 +542,8 @@
         try logs.file("old.log", size: 10, days: 30)
         let report = try logs.dirs.prune(.logs, olderThan: .seconds(7 * Self.day))
         #expect(report.removedFiles == 1)
-        #expect(logs.files == ["new.log"])
+        // The marker the walk wrote when it made the directory is what proves it, and stays.
+        #expect(logs.files == [".appdirectories", "new.log"])
         // The home named as the log directory is refused, and nothing is removed.
         try root.write("mine", to: "home/notes.txt")
         let home = try AppDirectories(

@@ -217,12 +217,12 @@
       #expect(TreeSnapshot.listing(root.at("work/cache")) == ["CACHEDIR.TAG", "file"])
     }
 
-    @Test("A found override's cache with files is not tagged on sight; an empty one is")
-    func foundOverrideCachesAreTaggedOnlyWhenEmpty() throws {
+    @Test("A found override's cache is never tagged on sight, full or empty")
+    func foundOverrideCachesAreNeverTagged() throws {
       let (root, _) = try Self.setUp()
       try root.write("w", to: "full/file")
       try root.makeDirectory("empty")
-      for (folder, tagged) in [("full", false), ("empty", true)] {
+      for (folder, tagged) in [("full", false), ("empty", false)] {
         let dirs = try AppDirectories(
           app: "ExampleApp", organization: nil, layout: .native, environmentPrefix: "EX",
           environment: root.environment(["EX_CACHE_DIR": root.at(folder)]), syscalls: .live)

@@ -278,6 +278,10 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Unmount what is mounted at \(path), or remove its files yourself."
     case .cleanRefused(let path, .missingCacheTag(let application)):
       "If \(path) is \(application)'s cache, run the application once (it tags its cache), or write a CACHEDIR.TAG naming \(application) in it; otherwise point the setting that chose it at the application's own folder."
+    case .cleanRefused(let path, .unproven(let application, let marker)):
+      "If \(path) is \(application)'s, remove it yourself (or move it away and let \(application) create it anew, with its \(marker)); otherwise point the setting that chose it at a folder of the application's own."
+    case .cleanRefused(let path, .serviceManagersLink):
+      "Remove the unit's directories with systemctl clean --what=all UNIT (the data \(path) leads to with the link), or remove both yourself."
     case .cleanRefused(_, .outsideIsolationRoot(let root)):
       "Give paths inside the isolated root \(root) (build them from StandardDirectories.url(for: .home)), never fixed or real paths."
     case .cleanRefused(let path, .unexaminable):

@@ -23,6 +23,10 @@ struct DirectoryCreator: Sendable {
   /// directory under it may be another user's (an image whose home was made by its build user
   /// and is run under another uid). Read only when a directory's owner is someone else.
   var environment: ProcessEnvironment? = nil
+  /// Called with the descriptor of the directory that a creating walk has just made as the
+  /// path's last component (never of one it found): where the application's marker is
+  /// written, so that it lands in exactly what was created.
+  var markingCreated: (@Sendable (_ directory: Int32, _ path: String) -> Void)? = nil
 
   /// A creator for paths resolved from `environment`.
   init(syscalls: any SystemCalls, environment: ProcessEnvironment, style: PathStyle = .host) {
@@ -199,6 +203,7 @@ struct DirectoryCreator: Sendable {
       var fromTheTop = DirectoryCreator(syscalls: syscalls, style: style)
       fromTheTop.mode = mode
       fromTheTop.environment = environment
+      fromTheTop.markingCreated = markingCreated
       return try fromTheTop.walk(path)
     case .failure(let error): throw Self.error(error, at: start)
     }
@@ -240,6 +245,7 @@ struct DirectoryCreator: Sendable {
     if let path, case .success(let reached) = syscalls.status(descriptor: parent) {
       ReachedDirectories.remember(path, user: user, FileIdentity(reached))
     }
+    if createdLast, mode == .create, let markingCreated { markingCreated(parent, current) }
     return createdLast
   }
 

@@ -19,6 +19,9 @@ struct PrivateDirectoryCheck: Sendable {
   var trustedRoot: String? = nil
   /// The environment the paths come from, for the creator's owner rules.
   var environment: ProcessEnvironment? = nil
+  /// Called with the application's directory when the walk has just made it, never with a base
+  /// made on the way: see ``DirectoryCreator/markingCreated``.
+  var markingCreated: (@Sendable (_ directory: Int32, _ path: String) -> Void)? = nil
 
   /// The check for an environment's user, with creation starting where its paths allow.
   init(syscalls: any SystemCalls, environment: ProcessEnvironment) {
@@ -80,8 +83,10 @@ struct PrivateDirectoryCheck: Sendable {
   func ensure(_ resolution: DirectoryResolution) throws(DirectoryError) -> DirectoryResolution {
     var creator = DirectoryCreator(syscalls: syscalls, trustedRoot: trustedRoot)
     creator.environment = environment
+    var marking = creator
+    marking.markingCreated = markingCreated
     guard let choice = try choose(resolution) else {
-      try creator.findOrCreate(resolution.path)
+      try marking.findOrCreate(resolution.path)
       return resolution
     }
     let chosen = choice.resolution
@@ -112,7 +117,7 @@ struct PrivateDirectoryCheck: Sendable {
       {
         return chosen.withRequirementMet
       }
-      try creator.walk(rest, below: descriptor, at: base)
+      try marking.walk(rest, below: descriptor, at: base)
     }
     return chosen.withRequirementMet
   }

@@ -32,7 +32,7 @@
     public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
       do throws(DirectoryError) {
         guard let index = try findOrCreateCached(kind) else {
-          return try privateDirectoryCheck.ensure(try uncachedResolution(for: kind)).url
+          return try markingCheck(for: kind).ensure(try uncachedResolution(for: kind)).url
         }
         return try cachedURL(index)
       } catch {

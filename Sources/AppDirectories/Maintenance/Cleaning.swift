@@ -77,6 +77,16 @@ public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
   /// holds no `CACHEDIR.TAG` that names the application, so nothing proves that it is the
   /// application's cache.
   case missingCacheTag(application: String)
+  /// Nothing proves it the application's: it is not the application's folder at the
+  /// platform's default place in the user's scope, it holds no marker naming the application
+  /// (`.appdirectories`, which the library writes only into a directory it creates), and the
+  /// service manager did not make it for the application. An override's, an `XDG_*` value's
+  /// or a portable root's folder that the library did not make, a system folder
+  /// (`/run/lock` for an application named `lock`), or a file an override names.
+  case unproven(application: String, marker: String)
+  /// It is a symbolic link where the service manager keeps a `DynamicUser=` unit's directory
+  /// (`/var/lib/A -> private/A`): removing the link would leave the data it leads to.
+  case serviceManagersLink
   /// What it is could not be read (`fstat` failed), so nothing proves that it is the
   /// application's.
   case unexaminable
@@ -101,6 +111,10 @@ public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
     case .mountPoint: "it is a mount point: another file system is mounted there"
     case .missingCacheTag(let application):
       "it was chosen by an override or an XDG variable and holds no CACHEDIR.TAG naming \(application), so nothing shows it is the application's cache"
+    case .unproven(let application, let marker):
+      "nothing shows it is \(application)'s: it is not \(application)'s folder at the platform's default place, holds no \(marker) naming \(application) (written when the library creates the folder), and no service manager made it for \(application)"
+    case .serviceManagersLink:
+      "it is the service manager's link to a DynamicUser= unit's data, which removing the link would leave behind"
     case .unexaminable: "what it is could not be read"
     case .outsideIsolationRoot(let root):
       "it lies outside the isolated root \(root), and nothing outside it is removed while it is current"
@@ -160,15 +174,11 @@ extension AppDirectories {
     let proof = removalProof()
     var proved: [ProvedTarget] = []
     defer { proved.forEach { $0.close(syscalls) } }
-    var requiresTag = false
-    if scope == .cache { requiresTag = try cacheNeedsTag() }
     for location in targets {
-      if let target = try prove(location.path, proof: proof, requiringTag: requiresTag) {
-        proved.append(target)  // before a refusal, so that its descriptors are closed
-        if scope == .cache, target.directory == nil {
-          throw .cleanRefused(
-            path: location.path, reason: target.isSymbolicLink ? .symbolicLink : .notADirectory)
-        }
+      if let target = try proveTheApplications(
+        location.path, as: location.kinds, for: scope == .cache ? .empty : .remove, proof: proof)
+      {
+        proved.append(target)
       }
     }
     if dryRun { return CleanReport(locations: targets, failures: [], isDryRun: true) }
@@ -177,7 +187,8 @@ extension AppDirectories {
     for target in proved {
       if let directory = target.directory {
         let found = tree.removeContents(
-          of: directory, at: target.path, keeping: scope == .cache ? [CacheDirectoryTag.name] : [])
+          of: directory, at: target.path,
+          keeping: scope == .cache ? [DirectoryMarker.cacheTag.name] : [])
         failures += found.map { RemovalFailure(path: $0.path, errno: $0.errno) }
         guard scope == .all && found.isEmpty else { continue }
       }
@@ -193,82 +204,6 @@ extension AppDirectories {
     return CleanReport(locations: targets, failures: failures, isDryRun: false)
   }
 
-  /// A directory proved the application's, held open: the directory (`nil` for a link or a
-  /// file, which is removed as itself) and its parent.
-  struct ProvedTarget {
-    let path: String
-    let parent: Int32
-    let name: FileName
-    let directory: Int32?
-    /// Whether what is there instead of a directory is a symbolic link.
-    var isSymbolicLink = false
-
-    func close(_ syscalls: any SystemCalls) {
-      if let directory { syscalls.close(descriptor: directory) }
-      syscalls.close(descriptor: parent)
-    }
-  }
-
-  /// Opens `path` through descriptors under the walk's link rule and proves it the
-  /// application's (inside the isolated root while one is current), or throws ``DirectoryError/cleanRefused(path:reason:)`` with the
-  /// rule it breaks; `nil` when nothing is there. A link or a file there must be the user's
-  /// own and outside the system's trees, and is never followed.
-  func prove(_ path: String, proof: RemovalProof, requiringTag: Bool) throws(DirectoryError)
-    -> ProvedTarget?
-  {
-    guard let located = try directoryOpener.locate(path) else { return nil }
-    var keep = false
-    defer { if !keep { syscalls.close(descriptor: located.parent) } }
-    let outside = isolationRootNotHolding(located.parent).map(CleanRefusal.outsideIsolationRoot)
-    switch located.entry {
-    case .missing: return nil
-    case .symbolicLink(let status), .other(let status):
-      if let tree = proof.systemTree(holding: located.parent) {
-        throw .cleanRefused(path: path, reason: .protectedDirectory(tree))
-      }
-      if let outside { throw .cleanRefused(path: path, reason: outside) }
-      if status.owner != environment.effectiveUserID {
-        throw .cleanRefused(path: path, reason: .ownedByAnotherUser(status.owner))
-      }
-      keep = true
-      var target = ProvedTarget(
-        path: path, parent: located.parent, name: located.name, directory: nil)
-      if case .symbolicLink = located.entry { target.isSymbolicLink = true }
-      return target
-    case .directory:
-      let directory: Int32
-      switch syscalls.openDirectory(in: located.parent, entry: located.name) {
-      case .success(let opened): directory = opened
-      case .failure(let error) where error == .noSuchFileOrDirectory: return nil
-      case .failure(let error) where error == .tooManySymbolicLinks || error == .notDirectory:
-        // Swapped for something else since it was looked at: refused, nothing removed.
-        throw .cleanRefused(path: path, reason: .symbolicLink)
-      case .failure(let error): throw DirectoryCreator.error(error, at: path)
-      }
-      if let rule = proof.refusal(for: directory) ?? outside
-        ?? (requiringTag && !holdsCacheTag(directory) ? .missingCacheTag(application: app) : nil)
-      {
-        syscalls.close(descriptor: directory)
-        throw .cleanRefused(path: path, reason: rule)
-      }
-      keep = true
-      return ProvedTarget(
-        path: path, parent: located.parent, name: located.name, directory: directory)
-    }
-  }
-
-  /// The root of the isolated environment, while one is current and the open `directory`
-  /// is neither it nor below it (by identity); `nil` otherwise. Nothing outside the root is
-  /// removed or moved while it is current.
-  func isolationRootNotHolding(_ directory: Int32) -> String? {
-    guard let root = environment.trustedRoot else { return nil }
-    guard case .success(let status) = syscalls.status(path: root, followSymlinks: true),
-      let chain = syscalls.ancestry(of: directory),
-      chain.contains(where: { FileIdentity($0) == FileIdentity(status) })
-    else { return root }
-    return nil
-  }
-
   var directoryOpener: DirectoryOpener { standardDirectories.directoryOpener }
 
   func removalProof() -> RemovalProof {
@@ -282,42 +217,6 @@ extension AppDirectories {
       || AppDirectory.ownKinds.contains { kind in
         (try? resolution(for: kind)).map { Self.isServiceManagers($0.source) } ?? false
       }
-  }
-
-  /// Whether the cache directory must hold the application's `CACHEDIR.TAG` to be emptied: it
-  /// was chosen by an override, an `XDG_*` variable or a portable root, and is not the platform's default
-  /// directory (by identity) all the same.
-  func cacheNeedsTag() throws(DirectoryError) -> Bool {
-    let chosen = try resolution(for: .cache)
-    switch chosen.source {
-    case .variable, .portable: break
-    default: return false
-    }
-    var plain = environment
-    for name in ["XDG_CACHE_HOME", "LOCALAPPDATA"] { plain.variables[name] = nil }
-    guard
-      let standard = try? AppDirectories(
-        app: app, organization: organization, layout: layout, environment: plain,
-        syscalls: syscalls
-      ).resolution(for: .cache).path
-    else { return true }
-    if standard == chosen.path { return false }
-    guard case .success(let one) = syscalls.status(path: standard, followSymlinks: true),
-      case .success(let other) = syscalls.status(path: chosen.path, followSymlinks: true)
-    else { return true }
-    return FileIdentity(one) != FileIdentity(other)
-  }
-
-  /// Whether an open directory holds a `CACHEDIR.TAG` (a regular file, not followed) with the
-  /// signature, whose comment names this application.
-  func holdsCacheTag(_ directory: Int32) -> Bool {
-    guard case .success(let file) = syscalls.openFile(in: directory, entry: CacheDirectoryTag.name)
-    else { return false }
-    defer { syscalls.close(descriptor: file) }
-    guard case .success(let status) = syscalls.status(descriptor: file), status.type == .regular,
-      case .success(let bytes) = syscalls.read(descriptor: file, limit: 4096)
-    else { return false }
-    return CacheDirectoryTag.names(app, in: bytes)
   }
 }
 

@@ -97,19 +97,17 @@ extension AppDirectories {
     guard kind == .cache || kind == .logs else { throw .unsupported(reason: .pruning(kind)) }
     let isCache = kind == .cache
     let path = try resolution(for: kind).path
-    // Logs carry no tag: the proof of section 10 alone.
     guard
-      let target = try prove(
-        path, proof: removalProof(), requiringTag: isCache ? cacheNeedsTag() : false)
+      let target = try proveTheApplications(path, as: [kind], for: .empty, proof: removalProof())
     else {
       return PruneReport(
         path: path, removedFiles: 0, removedBytes: 0, remainingFiles: 0, remainingBytes: 0,
         keptBecauseChanged: 0, failures: [], isDryRun: dryRun)
     }
     defer { target.close(syscalls) }
+    // Emptying is proved of a directory only.
     guard let directory = target.directory else {
-      throw .cleanRefused(
-        path: path, reason: target.isSymbolicLink ? .symbolicLink : .notADirectory)
+      throw .cleanRefused(path: path, reason: .notADirectory)
     }
     let now = Int64(syscalls.secondsSinceEpoch()) * 1_000_000_000
     let cutoff = age.map { now - Self.nanoseconds($0) }
@@ -192,8 +190,11 @@ struct PrunePlan {
     self.keepsNewest = keepsNewest
   }
 
-  /// The names the walks leave alone at the top: the cache's tag.
-  private var skipped: Set<FileName> { keepsNewest ? [] : [CacheDirectoryTag.name] }
+  /// The names the walks leave alone at the top: the markers that prove the directory the
+  /// application's (the cache's tag, the owner marker).
+  private var skipped: Set<FileName> {
+    [DirectoryMarker.cacheTag.name, DirectoryMarker.owner.name]
+  }
 
   /// Removes, in one walk, each regular file and symbolic link last used before `cutoff`
   /// (none without one), looked at with `fstatat` on its open directory just before its
@@ -379,7 +380,7 @@ struct PrunePlan {
   private func tagStatus(in directory: Int32) -> FileStatus? {
     guard !keepsNewest,
       case .success(let status) = syscalls.status(
-        in: directory, entry: CacheDirectoryTag.name, followSymlinks: false),
+        in: directory, entry: DirectoryMarker.cacheTag.name, followSymlinks: false),
       status.type == .regular
     else { return nil }
     return status

@@ -21,8 +21,9 @@
 /// directory: neither the system tree nor `/run`'s rule refuses it, the folders themselves stay
 /// protected, and so do the folders every service shares (`/run/user`, `/var/lib` and the
 /// others of ``SystemDirectories``).
-/// The cache's own rule (an override's cache must hold the application's `CACHEDIR.TAG`) is
-/// checked by ``AppDirectories/clean(_:groups:legacy:dryRun:)`` on top of this one.
+/// This is the second line of defence: the positive proof
+/// (``AppDirectories/proveTheApplications(_:as:for:proof:)``) first asks for evidence that the
+/// directory is the application's, then for these rules.
 struct RemovalProof: Sendable {
   let syscalls: any SystemCalls
   let effectiveUserID: UInt32
@@ -144,8 +145,12 @@ struct RemovalProof: Sendable {
 
   /// Why the open directory `directory` is not provably the application's, or `nil` when it
   /// is; a mount point passes when `allowingMountPoint` (a migration's source, an isolated
-  /// root).
-  func refusal(for directory: Int32, allowingMountPoint: Bool = false) -> CleanRefusal? {
+  /// root, a service's own directory that systemd bind-mounts), and a directory of another
+  /// user's when `allowingAnyOwner` (root, on a service user's directory that the library or
+  /// the service manager made).
+  func refusal(
+    for directory: Int32, allowingMountPoint: Bool = false, allowingAnyOwner: Bool = false
+  ) -> CleanRefusal? {
     let status: FileStatus
     switch syscalls.status(descriptor: directory) {
     case .success(let found): status = found
@@ -179,7 +184,9 @@ struct RemovalProof: Sendable {
     if !isMachineEntry, let tree = systemTree(in: chain.dropFirst()) {
       return .protectedDirectory(tree)
     }
-    if status.owner != effectiveUserID { return .ownedByAnotherUser(status.owner) }
+    if status.owner != effectiveUserID, !allowingAnyOwner {
+      return .ownedByAnotherUser(status.owner)
+    }
     // The first step up shows a mount point of another file system; the mount table, a bind
     // mount of this one.
     if !allowingMountPoint,

@@ -49,8 +49,10 @@ extension AppDirectories {
     let base = try verifiedResolution(for: kind).path
     let tree = FileTree(syscalls: syscalls)
     // The kind's directory must be provably the application's, as for cleaning.
-    let requiresTag = kind == .cache ? try cacheNeedsTag() : false
-    guard let target = try prove(base, proof: removalProof(), requiringTag: requiresTag) else {
+    guard
+      let target = try proveTheApplications(
+        base, as: [kind], for: .empty, proof: removalProof())
+    else {
       return CleanReport(locations: [], failures: [], isDryRun: false)
     }
     defer { target.close(syscalls) }

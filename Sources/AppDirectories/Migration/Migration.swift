@@ -583,7 +583,11 @@ extension AppDirectories {
         action: .alreadyMigrated, sourcePath: source, destinationPath: destination,
         isDryRun: options.contains(.dryRun), isLinked: false, warnings: [])
     }
-    if let rule = removalProof().refusal(for: directory, allowingMountPoint: true) {
+    // The application's code names the source (or it is a previous default place): the
+    // positive proof's second line decides whose it is.
+    if case .refused(let rule) = ownership(
+      of: directory, at: source, as: [], for: .move, proof: removalProof())
+    {
       throw .migrationFailed(source: source, problem: .notTheApplications(rule))
     }
     if let held = try? opener.openDirectory(target) {

@@ -45,13 +45,14 @@ extension AppDirectories {
     let candidate = try resolution(for: .runtime)
     var natural = candidate
     if fits(candidate) {
-      let made = try privateDirectoryCheck.ensure(candidate)
+      let made = try markingCheck(for: .runtime).ensure(candidate)
       if fits(made) { return made.appending([name], style: style) }
       natural = made
     } else {
       let settled = try privateDirectoryCheck.settle(candidate)
       if fits(settled) {
-        return try privateDirectoryCheck.ensure(settled).appending([name], style: style)
+        return try markingCheck(for: .runtime).ensure(settled).appending(
+          [name], style: style)
       }
       natural = settled
     }

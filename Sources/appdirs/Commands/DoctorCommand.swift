@@ -74,7 +74,7 @@ enum DoctorCommand {
     }
     found += obstacleFindings(obstacles, query.standard, user: environment.effectiveUserID)
     found += sandboxFindings(query)
-    if let app = query.app { found += previousLocationFindings(app) }
+    if let app = query.app { found += previousLocationFindings(app) + cleanFindings(app) }
     let findings = found.uniqued()
 
     Platform.write(
@@ -296,6 +296,24 @@ enum DoctorCommand {
         )
       default:
         return nil
+      }
+    }
+  }
+
+  /// Whether `clean` would act on each of the application's directories that exist, and why
+  /// not: the positive proof's verdict, as a note.
+  static func cleanFindings(_ app: AppDirectories) -> [Finding] {
+    app.cleanVerdicts().map { location, verdict in
+      switch verdict {
+      case .proved(let evidence):
+        return Finding(
+          isProblem: false, message: "clean would act on \(location.path): \(evidence)",
+          fix: "Nothing to do: `appdirs clean --app \(app.app) --all` would remove it.")
+      case .refused(let reason):
+        let error = DirectoryError.cleanRefused(path: location.path, reason: reason)
+        return Finding(
+          isProblem: false, message: "clean would not act on \(location.path): \(reason)",
+          fix: error.recoverySuggestion(for: app.environment.platform))
       }
     }
   }
