@@ -534,7 +534,8 @@
       }
     }
 
-    @Test func anOverridesLogDirectoryThatTheLibraryMadeKeepsItsMarkerAndTheRestOfTheProof() throws {
+    @Test func anOverridesLogDirectoryThatTheLibraryMadeKeepsItsMarkerAndTheRestOfTheProof() throws
+    {
       try TemporaryRoot.with { root in
         let logs = try Logs(root, ["EX_LOG_DIR": root.at("elsewhere/logs")])
         #expect(logs.path == root.at("elsewhere/logs"))

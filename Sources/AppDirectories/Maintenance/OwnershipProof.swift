@@ -13,9 +13,9 @@ package enum OwnershipEvidence: Sendable, Hashable, CustomStringConvertible {
   /// creates a directory (`CACHEDIR.TAG` for a cache, `.appdirectories` otherwise).
   case marker(String)
   /// (c) The service manager made it for this application: its variable
-  /// (`CACHE_DIRECTORY`) names it, or in system scope it is the application's entry of the
-  /// machine's folders that systemd hands to the unit's own user (owned by a user other than
-  /// root).
+  /// (`CACHE_DIRECTORY`) at a place where systemd makes that kind's directories, or, for root
+  /// in system scope, it is the application's entry of the machine's folders that systemd
+  /// handed to the unit's own user (owned by a user other than root).
   case serviceManager(String)
   /// The application's code names it: a legacy path or a group container given to `clean`,
   /// or a migration's source.
@@ -184,7 +184,7 @@ extension AppDirectories {
       return .defaultLocation
     }
     if let variable = servicesVariable(kinds) { return .serviceManager(variable) }
-    if scope == .system, status.owner != 0,
+    if scope == .system, environment.effectiveUserID == 0, status.owner != 0,
       kinds.contains(where: { isDefaultLocation($0, at: path, scope: .system) })
     {
       return .serviceManager("owned by the unit's user \(status.owner)")
