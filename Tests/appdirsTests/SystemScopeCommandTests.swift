@@ -74,6 +74,33 @@
       #expect(root.exists(root.at("system/var/lib/Other/file")))
     }
 
+    /// An application's name that reaches a shared folder of the machine (`/run/lock` for
+    /// `lock`) proves nothing: the library did not make it, and no service user owns it. The
+    /// refusal is exit 64, in a dry run too, and `doctor` says that `clean` would not act.
+    @Test func cleanRefusesAMachineFolderTheLibraryDidNotMake() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("system/run/lock", mode: 0o1777)
+      try root.write("1234", to: "system/run/lock/other.lock")
+      let before = TreeSnapshot.lines(of: root.path)
+      for yes in [[], ["--yes"]] {
+        let refused = try Tool.unchecked(
+          ["clean", "--all", "--app", "lock", "--system"] + yes,
+          environment: Self.sandboxed(root), in: root)
+        #expect(refused.status == 64)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(
+          refused.standardError.contains(
+            "refusing to remove \(root.at("system/run/lock")): nothing shows it is lock's"))
+      }
+      #expect(TreeSnapshot.lines(of: root.path) == before)
+      let doctor = try Tool.unchecked(
+        ["doctor", "--app", "lock", "--system"], environment: Self.sandboxed(root), in: root)
+      #expect(
+        doctor.lines.contains(
+          "note: clean would not act on \(root.at("system/run/lock")): nothing shows it is lock's: it is not lock's folder at the platform's default place, holds no .appdirectories naming lock (written when the library creates the folder), and no service manager made it for lock"
+        ))
+    }
+
     @Test func listSaysTheScope() throws {
       let root = try TemporaryRoot.withUserDirectories()
       for (flags, scope, state) in [
