@@ -341,9 +341,8 @@ extension AppDirectories {
         target.close(syscalls)
         return (location, .proved(target.evidence))
       } catch {
-        guard case .cleanRefused(_, let reason) = error else {
-          return (location, .refused(.unexaminable))
-        }
+        let reason =
+          if case .cleanRefused(_, let reason) = error { reason } else { CleanRefusal.unexaminable }
         return (location, .refused(reason))
       }
     }
