@@ -176,17 +176,28 @@
     }
     let seconds = Date().timeIntervalSince(start)
 
-    // The check: exactly the chain and the apps, every one a real directory with mode 0700.
+    // The check: exactly the chain and the apps, every one a real directory with mode 0700;
+    // in each app's directory (an XDG value's, so not the platform's default place) the one
+    // marker that the winning walk wrote, a regular file naming the app, and no temporary file.
     var expected = Set<String>()
     var prefix = root
     for component in chain {
       prefix += "/" + component
       expected.insert(prefix)
     }
-    for app in apps { expected.insert(base + "/" + app) }
+    var markers: [String: String] = [:]
+    for app in apps {
+      expected.insert(base + "/" + app)
+      markers[base + "/" + app + "/.appdirectories"] = "AppDirectories-Owner: " + app + "\n"
+    }
     let found = walk(root)
     for (path, info) in found {
-      if !expected.contains(path) {
+      if let owner = markers[path] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        if info.st_mode & S_IFMT != S_IFREG || !text.hasPrefix(owner) {
+          failures.record("\(path) is not the marker naming its app")
+        }
+      } else if !expected.contains(path) {
         failures.record("unexpected entry \(path)")
       } else if info.st_mode & S_IFMT != S_IFDIR {
         failures.record("\(path) is not a real directory")
@@ -194,7 +205,7 @@
         failures.record("\(path) has mode \(String(info.st_mode & 0o7777, radix: 8))")
       }
     }
-    let missing = expected.subtracting(found.map(\.path))
+    let missing = expected.union(markers.keys).subtracting(found.map(\.path))
     for path in missing.sorted().prefix(5) { failures.record("missing \(path)") }
     return (calls.load(ordering: .relaxed) + children.count, found.count, seconds)
   }

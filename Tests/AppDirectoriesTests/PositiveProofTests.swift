@@ -159,6 +159,17 @@
           return try app(root, scope: .system)
         }, "system/var/lib/ExampleApp", .serviceManagersLink
       ),
+      (
+        Row(
+          name: "the service manager's link that leads elsewhere than its private folder",
+          operation: .cleanCache
+        ) { root in
+          try root.write("mine", to: "home/src/main.c")
+          try root.makeDirectory("system/var/cache")
+          try root.makeSymlink(root.at("system/var/cache/ExampleApp"), to: root.at("home/src"))
+          return try app(root, ["CACHE_DIRECTORY": root.at("system/var/cache/ExampleApp")])
+        }, "system/var/cache/ExampleApp", .symbolicLink
+      ),
     ]
 
     @Test(

@@ -338,5 +338,40 @@
       #expect(whole.standardError.contains("it is a mount point"), "\(whole.standardError)")
       #expect(try Tool.readText(root.at("other/file")) == "also precious")
     }
+
+    /// `ProtectSystem=strict`: systemd bind-mounts a unit's own cache onto itself, read-write in
+    /// a read-only tree. The service manager's variable naming it at systemd's place proves it
+    /// the service's, so the service prunes and empties it although it is a mount point; the
+    /// same folder without the variable is still refused as one.
+    @Test(.needsPrivateMounts) func aServicePrunesTheCacheSystemdBindMounted() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let cache = root.at("system/var/cache/ExampleApp")
+      try root.write("old", to: "system/var/cache/ExampleApp/old")
+      try root.write("new", to: "system/var/cache/ExampleApp/new")
+      let long = Int(Date().timeIntervalSince1970) - 30 * 86_400
+      let times = [timespec(tv_sec: long, tv_nsec: 0), timespec(tv_sec: long, tv_nsec: 0)]
+      #expect(utimensat(AT_FDCWD, cache + "/old", times, 0) == 0)
+      let mounts = try PrivateMounts(binding: [(cache, cache)])
+      let sandboxed = root.toolEnvironment.merging(["APPDIRS_SANDBOX_ROOT": root.path]) { $1 }
+      let plain = try Tool.runProcess(
+        mounts.inside([Tool.path, "clean", "--app", "ExampleApp", "--system", "--cache", "--yes"]),
+        environment: sandboxed, in: root, standardError: .failure("refusing to remove "))
+      #expect(plain.status == 64, "\(plain.standardError)")
+      let service = sandboxed.merging(["CACHE_DIRECTORY": cache]) { $1 }
+      let pruned = try Tool.runProcess(
+        mounts.inside([
+          Tool.path, "clean", "--app", "ExampleApp", "--cache", "--older-than", "7d", "--yes",
+        ]),
+        environment: service, in: root)
+      #expect(pruned.status == 0, "\(pruned.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: mounts.view(cache + "/old")))
+      #expect(try Tool.readText(mounts.view(cache + "/new")) == "new")
+      let emptied = try Tool.runProcess(
+        mounts.inside([Tool.path, "clean", "--app", "ExampleApp", "--cache", "--yes"]),
+        environment: service, in: root)
+      #expect(emptied.status == 0, "\(emptied.standardError)")
+      #expect(!FileManager.default.fileExists(atPath: mounts.view(cache + "/new")))
+      #expect(FileManager.default.fileExists(atPath: mounts.view(cache)))
+    }
   }
 #endif

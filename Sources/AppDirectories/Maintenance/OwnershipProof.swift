@@ -90,8 +90,18 @@ extension AppDirectories {
     switch located.entry {
     case .missing: return nil
     case .symbolicLink where purpose == .empty && followsServiceManagersLinks(kinds):
-      // `DynamicUser=`: `/var/cache/A -> private/A`, root's link, leads to the unit's data.
+      // `DynamicUser=`: `/var/cache/A -> private/A`, root's link, leads to the unit's data,
+      // and nowhere else: what the walk reaches must be `private/A` beside the link.
       guard let reached = try directoryOpener.openDirectory(path) else { return nil }
+      let style = environment.platform.pathStyle
+      let data = style.join(style.join(style.parent(path), "private"), app)
+      guard case .success(let status) = syscalls.status(descriptor: reached),
+        case .success(let expected) = syscalls.status(path: data, followSymlinks: false),
+        FileIdentity(status) == FileIdentity(expected)
+      else {
+        syscalls.close(descriptor: reached)
+        throw .cleanRefused(path: path, reason: .symbolicLink)
+      }
       directory = reached
     case .symbolicLink(let status), .other(let status):
       if let tree = proof.systemTree(holding: located.parent) {
