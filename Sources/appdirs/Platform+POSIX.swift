@@ -47,17 +47,32 @@
       }
       var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
       defer { for pointer in argv { free(pointer) } }
-      // A signal the tool's parent blocked would stay blocked in the command too (the mask is
-      // inherited), and would neither reach the command nor be passed on: unblocked first.
+      // The signals to pass on are blocked until the command's process ID is known, so that one
+      // that arrives while the command starts waits, pending, and is then passed on, not lost.
+      // The command gets the tool's mask as it was, with those signals unblocked: one that the
+      // tool's parent blocked would neither reach the command nor be passed on.
       var passedOn = sigset_t()
       sigemptyset(&passedOn)
       for signal in forwardedSignals { sigaddset(&passedOn, signal) }
-      pthread_sigmask(SIG_UNBLOCK, &passedOn, nil)
+      var previous = sigset_t()
+      pthread_sigmask(SIG_BLOCK, &passedOn, &previous)
+      var unblocked = previous
+      for signal in forwardedSignals { sigdelset(&unblocked, signal) }
+      defer { pthread_sigmask(SIG_SETMASK, &unblocked, nil) }
       for signal in forwardedSignals { _ = systemSignal(signal, forwardToChild) }
       defer { for signal in forwardedSignals { _ = systemSignal(signal, SIG_DFL) } }
+      #if canImport(Darwin) || canImport(Android)
+        var attributes: posix_spawnattr_t? = nil
+      #else
+        var attributes = posix_spawnattr_t()
+      #endif
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      posix_spawnattr_setsigmask(&attributes, &unblocked)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
       var child: pid_t = 0
       let spawned = posix_spawnp(
-        &child, command[0], nil, nil, &argv, appdirs_process_environment())
+        &child, command[0], nil, &attributes, &argv, appdirs_process_environment())
       guard spawned == 0 else {
         writeError(
           "appdirs: error: cannot run \(command[0]): \(String(cString: strerror(spawned)))\n")
@@ -65,6 +80,8 @@
       }
       forwardedChild = child
       defer { forwardedChild = 0 }
+      // What arrived meanwhile is delivered now, to the command.
+      pthread_sigmask(SIG_SETMASK, &unblocked, nil)
       var status: Int32 = 0
       while waitpid(child, &status, 0) < 0 {
         guard errno == EINTR else { return ExitCode.cannotRun.rawValue }

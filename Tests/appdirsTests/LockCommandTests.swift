@@ -154,6 +154,31 @@
       #expect(holder.terminationStatus == 7)
     }
 
+    /// A TERM sent at any moment just after the tool starts is never lost: the tool blocks the
+    /// signals it passes on until the command's process ID is known, so each try ends at once,
+    /// killed before it started the command or ending with the command's 143. A lost signal
+    /// would leave the tool waiting for the command's 30 seconds.
+    @Test(.timeLimit(.minutes(2))) func aSignalJustAfterTheStartIsNeverLost() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      var lost = 0
+      for attempt in 0..<40 {
+        let tool = try Tool.start(
+          ["lock", "--app", "ExampleApp", "try\(attempt)", "--", "/bin/sleep", "30"],
+          environment: root.toolEnvironment)
+        usleep(UInt32((attempt % 20) * 1_000))
+        kill(tool.processIdentifier, SIGTERM)
+        if !Self.waitUntil(seconds: 10, { !tool.isRunning }) {
+          lost += 1
+          kill(tool.processIdentifier, SIGKILL)
+        }
+        tool.waitUntilExit()
+        #expect(
+          tool.terminationReason == .uncaughtSignal || tool.terminationStatus == 128 + SIGTERM,
+          "try \(attempt): \(tool.terminationReason) \(tool.terminationStatus)")
+      }
+      #expect(lost == 0)
+    }
+
     static let statuses: [(script: String, status: Int32)] = [
       ("exit 0", 0), ("exit 3", 3), ("exit 255", 255), ("kill -TERM $$", 128 + SIGTERM),
     ]
