@@ -13,6 +13,25 @@ char **appdirs_process_environment(void) { return *_NSGetEnviron(); }
 extern char **environ;
 
 char **appdirs_process_environment(void) { return environ; }
+#endif
+
+#if !defined(_WIN32)
+#include <spawn.h>
+#include <stddef.h>
+
+int appdirs_spawn_with_mask(
+    pid_t *child, const char *file, char *const *argv, const sigset_t *mask) {
+  posix_spawnattr_t attributes;
+  int error = posix_spawnattr_init(&attributes);
+  if (error != 0) return error;
+  error = posix_spawnattr_setsigmask(&attributes, mask);
+  if (error == 0) error = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+  if (error == 0) {
+    error = posix_spawnp(child, file, NULL, &attributes, argv, appdirs_process_environment());
+  }
+  posix_spawnattr_destroy(&attributes);
+  return error;
+}
 #else
 // Windows keeps its environment in UTF-16 (`_wenviron`, `GetEnvironmentStringsW`), and the
 // tool reads it there; this file declares nothing for it.

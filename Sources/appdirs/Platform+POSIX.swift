@@ -61,18 +61,8 @@
       defer { pthread_sigmask(SIG_SETMASK, &unblocked, nil) }
       for signal in forwardedSignals { _ = systemSignal(signal, forwardToChild) }
       defer { for signal in forwardedSignals { _ = systemSignal(signal, SIG_DFL) } }
-      #if canImport(Darwin) || canImport(Android)
-        var attributes: posix_spawnattr_t? = nil
-      #else
-        var attributes = posix_spawnattr_t()
-      #endif
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      posix_spawnattr_setsigmask(&attributes, &unblocked)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
       var child: pid_t = 0
-      let spawned = posix_spawnp(
-        &child, command[0], nil, &attributes, &argv, appdirs_process_environment())
+      let spawned = appdirs_spawn_with_mask(&child, command[0], &argv, &unblocked)
       guard spawned == 0 else {
         writeError(
           "appdirs: error: cannot run \(command[0]): \(String(cString: strerror(spawned)))\n")

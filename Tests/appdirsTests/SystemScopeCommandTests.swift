@@ -52,9 +52,10 @@
     @Test func cleanInASandboxRemovesOnlyTheApplicationsOwn() throws {
       let root = try TemporaryRoot.withUserDirectories()
       for (kind, _) in Self.kinds {
-        try Tool.run(
+        let made = try Tool.run(
           ["path", kind, "--app", "ExampleApp", "--system", "--create"],
           environment: Self.sandboxed(root), in: root)
+        #expect(made.status == 0)
       }
       try root.write("kept", to: "system/var/lib/Other/file")
       try root.write("settings", to: "system/etc/ExampleApp/settings.conf")

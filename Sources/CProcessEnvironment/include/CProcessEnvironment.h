@@ -14,6 +14,17 @@
 /// define), bionic declares it nullable, and Darwin not at all. Swift 6 also refuses to read a
 /// mutable C global. This one function, compiled as C, is the same everywhere.
 char *_Nullable *_Nullable appdirs_process_environment(void);
+
+#include <signal.h>
+#include <sys/types.h>
+
+/// `posix_spawnp` of `file` with `argv` and the process's environment, the child's signal mask
+/// set to `mask` (`POSIX_SPAWN_SETSIGMASK`): 0 with the child's process ID in `child`, or the
+/// error number. In C because `posix_spawnattr_t` is a structure in glibc and musl and a
+/// pointer in bionic and on Darwin, which Swift imports as different types.
+int appdirs_spawn_with_mask(
+    pid_t *_Nonnull child, const char *_Nonnull file, char *_Nullable const *_Nonnull argv,
+    const sigset_t *_Nonnull mask);
 #endif
 
 #endif
