@@ -55,7 +55,7 @@
         probe.standardOutput = FileHandle.nullDevice
         probe.standardError = FileHandle.nullDevice
         do { try probe.run() } catch { return false }
-        probe.waitUntilExit()
+        probe.waitUntilExit(within: Process.timeLimit)
         return probe.terminationStatus == 0
       }()
 
@@ -102,7 +102,7 @@
 
       deinit {
         kill(keeper, SIGKILL)
-        process.waitUntilExit()
+        process.waitUntilExit(within: Process.timeLimit)
       }
 
       /// `path` as the test process reaches it inside the namespace.

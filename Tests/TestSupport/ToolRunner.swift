@@ -10,6 +10,33 @@
     import Foundation
     import Testing
 
+    extension Process {
+      /// The longest a test waits for a child process: a hung child fails its test, never the
+      /// whole run.
+      static let timeLimit: Double = 120
+
+      /// Waits for the process to end, at most `seconds`: past that it is killed (`SIGKILL`)
+      /// and the test records an issue, so that no test waits forever on a child.
+      func waitUntilExit(
+        within seconds: Double = Process.timeLimit,
+        sourceLocation: SourceLocation = #_sourceLocation
+      ) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var pause: UInt32 = 200
+        while isRunning, Date() < deadline {
+          usleep(pause)
+          pause = min(pause * 2, 20_000)
+        }
+        if isRunning {
+          kill(processIdentifier, SIGKILL)
+          Issue.record(
+            "\(executableURL?.path ?? "a child") did not end within \(Int(seconds)) s and was killed",
+            sourceLocation: sourceLocation)
+        }
+        waitUntilExit()
+      }
+    }
+
     /// What one run of the built `appdirs` printed and returned.
     struct ToolResult: Sendable {
       let status: Int32
@@ -246,7 +273,7 @@
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        process.waitUntilExit()
+        process.waitUntilExit(within: Process.timeLimit)
         return ToolResult(
           status: process.terminationStatus, standardOutput: try readText(outputPath),
           standardError: try readText(errorPath))
@@ -294,7 +321,7 @@
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
+        process.waitUntilExit(within: Process.timeLimit)
         return process.terminationStatus
       }
 

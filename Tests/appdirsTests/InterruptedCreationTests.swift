@@ -72,7 +72,7 @@
         let process = try Tool.start(arguments, environment: environment(index))
         usleep(UInt32(delay * 1_000_000))
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.waitUntilExit(within: Process.timeLimit)
 
         let left = Self.survey(root.at("run\(index)"))
         #expect(left.allPrivate, "run \(index) left a directory that is not private")

@@ -62,7 +62,7 @@
       let holder = try Self.startHolder(root, name: "instance", gate: gate)
       defer {
         _ = FileManager.default.createFile(atPath: gate, contents: nil)
-        holder.waitUntilExit()
+        holder.waitUntilExit(within: Process.timeLimit)
       }
       #expect(Self.waitUntil { Self.holder(root, "instance") == holder.processIdentifier })
       let file = Self.lockFile(root, "instance")
@@ -77,7 +77,7 @@
       )
       .expect(status: 75, output: [])
       _ = FileManager.default.createFile(atPath: gate, contents: nil)
-      holder.waitUntilExit()
+      holder.waitUntilExit(within: Process.timeLimit)
       #expect(holder.terminationStatus == 0)
       // Released: the file stays, without a process ID.
       // Read as a status: FoundationEssentials' String(contentsOfFile:) leaks its buffer on an
@@ -105,7 +105,7 @@
       var childEnded = false
       defer {
         if !childEnded { kill(child, SIGKILL) }
-        holder.waitUntilExit()
+        holder.waitUntilExit(within: Process.timeLimit)
       }
       kill(holder.processIdentifier, SIGKILL)
       // Not waitUntilExit: Foundation's Process learns of the end through a descriptor its
@@ -148,7 +148,7 @@
         environment: root.toolEnvironment)
       #expect(Self.waitUntil { FileManager.default.fileExists(atPath: ready) })
       kill(holder.processIdentifier, SIGTERM)
-      holder.waitUntilExit()
+      holder.waitUntilExit(within: Process.timeLimit)
       // The command's trap ran, and its status is the tool's.
       #expect(holder.terminationReason == .exit)
       #expect(holder.terminationStatus == 7)
@@ -171,7 +171,7 @@
           lost += 1
           kill(tool.processIdentifier, SIGKILL)
         }
-        tool.waitUntilExit()
+        tool.waitUntilExit(within: Process.timeLimit)
         #expect(
           tool.terminationReason == .uncaughtSignal || tool.terminationStatus == 128 + SIGTERM,
           "try \(attempt): \(tool.terminationReason) \(tool.terminationStatus)")
@@ -214,7 +214,7 @@
       let racers = try (0..<6).map { _ in try Self.startHolder(root, name: "race", gate: gate) }
       defer {
         _ = FileManager.default.createFile(atPath: gate, contents: nil)
-        for racer in racers { racer.waitUntilExit() }
+        for racer in racers { racer.waitUntilExit(within: Process.timeLimit) }
       }
       // Every racer but the holder gives up at once; the holder waits for the gate, so a second
       // holder would keep a second racer running.
@@ -225,7 +225,7 @@
       let winner = try #require(racers.first { $0.isRunning })
       #expect(Self.holder(root, "race") == winner.processIdentifier)
       _ = FileManager.default.createFile(atPath: gate, contents: nil)
-      winner.waitUntilExit()
+      winner.waitUntilExit(within: Process.timeLimit)
       #expect(winner.terminationStatus == 0)
     }
 
@@ -235,7 +235,7 @@
       let holder = try Self.startHolder(root, name: "index", gate: gate)
       defer {
         _ = FileManager.default.createFile(atPath: gate, contents: nil)
-        holder.waitUntilExit()
+        holder.waitUntilExit(within: Process.timeLimit)
       }
       #expect(Self.waitUntil { Self.holder(root, "index") == holder.processIdentifier })
       let waiter = try Tool.start(
@@ -248,7 +248,7 @@
       #expect(waiter.isRunning)
       #expect(!FileManager.default.fileExists(atPath: root.at("waited")))
       _ = FileManager.default.createFile(atPath: gate, contents: nil)
-      waiter.waitUntilExit()
+      waiter.waitUntilExit(within: Process.timeLimit)
       #expect(waiter.terminationStatus == 0)
       #expect(try String(contentsOfFile: root.at("waited"), encoding: .utf8) == "waited\n")
     }

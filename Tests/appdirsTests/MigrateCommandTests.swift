@@ -386,7 +386,7 @@
         try process.run()
         usleep(UInt32(delay * 1_000_000))
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.waitUntilExit(within: Process.timeLimit)
 
         // What the kill left: the source whole, the destination whole, or a state in between.
         let sourceLeft = fs.root.exists(fs.mounts.view(legacy))

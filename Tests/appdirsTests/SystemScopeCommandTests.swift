@@ -127,19 +127,21 @@
     }
 
     /// A user who may not write to the machine's folder gets the permission error naming it and
-    /// the fix, exit 73, and nothing is created anywhere. Run against the real `/var/lib`: the
-    /// kernel stops user 65534 whatever the code does.
-    @Test(.asTheUnprivilegedUser)
+    /// the fix, exit 73, and nothing is created anywhere. `/var/lib` is a fresh root-owned tmpfs
+    /// in a private mount namespace, never the machine's own (which may be read-only, or hold
+    /// anything): the kernel stops user 65534 whatever the code does.
+    @Test(.needsPrivateMounts)
     func aUserWithoutTheRightIsTold() throws {
       let root = try TemporaryRoot.withUserDirectories()
       try root.makeDirectory("home", mode: 0o755)
       try root.makeDirectory("shared-tmp", mode: 0o1777)
-      let app = "appdirs-test-" + UUID().uuidString.prefix(8).lowercased()
-      let result = try Tool.unchecked(
-        ["path", "state", "--app", app, "--system", "--create"],
-        environment: ["HOME": root.home, "TMPDIR": root.at("shared-tmp")],
-        asUser: Tool.unprivilegedUser,
-        in: root)
+      let mounts = try PrivateMounts(["/var/lib"], options: "size=1m,mode=0755")
+      let result = try Tool.uncheckedProcess(
+        mounts.inside(
+          Tool.command(
+            ["path", "state", "--app", "ExampleApp", "--system", "--create"], shellPrefix: nil,
+            asUser: Tool.unprivilegedUser)),
+        environment: ["HOME": root.home, "TMPDIR": root.at("shared-tmp")], in: root)
       #expect(result.status == 73)
       #expect(result.standardOutput.isEmpty)
       #expect(
@@ -148,8 +150,8 @@
       #expect(
         result.standardError.contains(
           "appdirs: note: /var/lib is the machine's: run as root or as the service's user"))
-      #expect(!FileManager.default.fileExists(atPath: "/var/lib/" + app))
-      #expect(root.relativePaths().allSatisfy { !$0.contains(app) })
+      #expect(try FileManager.default.contentsOfDirectory(atPath: mounts.view("/var/lib")) == [])
+      #expect(root.relativePaths().allSatisfy { !$0.contains("ExampleApp") })
     }
 
     /// `doctor` on a service's machine: the service manager's directories in the machine's
