@@ -13,6 +13,20 @@
   /// The tool's contract, value by value: each exit code from a real failure, JSON escaping, each
   /// warning told once, and the parser's forms (`--opt=value`, `--`, a valid `--layout`).
   @Suite struct ToolContractTests {
+    /// The time limit of every wait on a child: a child that outlives it is killed, and the
+    /// test that waited fails, instead of hanging the run.
+    @Test func aChildThatOutlivesTheTimeLimitIsKilledAndFailsItsTest() throws {
+      let child = Process()
+      child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+      child.arguments = ["30"]
+      try child.run()
+      let start = Date()
+      withKnownIssue { child.waitUntilExit(within: 0.2) }
+      #expect(Date().timeIntervalSince(start) < 10)
+      #expect(child.terminationReason == .uncaughtSignal)
+      #expect(child.terminationStatus == SIGKILL)
+    }
+
     // MARK: Messages that depend on what is found
 
     @Test func theExplanationOfASharedContainerNamesItsGroup() throws {
