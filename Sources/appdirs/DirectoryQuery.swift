@@ -15,7 +15,7 @@ struct DirectoryQuery {
 
   static let appOption = OptionSpec(
     name: "--app", value: .name("NAME"),
-    help: "The application's name; data, config, cache, state, runtime become its own.")
+    help: "The application's name; data, config, cache, state, logs, runtime become its own.")
   static let organizationOption = OptionSpec(
     name: "--org", value: .name("NAME"), help: "The organization (used in Windows paths).")
   static let roamingOption = OptionSpec(

@@ -86,6 +86,32 @@
       #expect(examples.allSatisfy { $0.hasPrefix("  appdirs ") || $0.contains("appdirs ") })
     }
 
+    /// The commands that cannot run without an application show `--app NAME` without
+    /// brackets, and its help names every kind it makes the application's own.
+    @Test(arguments: ["clean", "migrate", "lock"])
+    func aRequiredAppIsShownRequired(command: String) throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let help = try Tool.run(["help", command], environment: root.toolEnvironment, in: root)
+      let usage = try #require(help.lines.first { $0.hasPrefix("USAGE: ") })
+      #expect(usage.contains(" --app NAME "), "\(usage)")
+      #expect(!usage.contains("[--app NAME]"), "\(usage)")
+      #expect(
+        help.lines.contains {
+          $0.hasPrefix("  --app NAME ")
+            && $0.hasSuffix(
+              "The application's name; data, config, cache, state, logs, runtime become its own.")
+        })
+    }
+
+    @Test func pathsKindsNameTheAliasOfData() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let help = try Tool.run(["help", "path"], environment: root.toolEnvironment, in: root)
+      #expect(
+        help.lines.contains {
+          $0.hasPrefix("  KIND ") && $0.hasSuffix("(applicationSupport is another name for data)")
+        }, "\(help.standardOutput)")
+    }
+
     @Test func versionIsOneLine() throws {
       let root = try TemporaryRoot.withUserDirectories()
       let result = try Tool.run(["--version"], environment: root.toolEnvironment, in: root)
@@ -115,6 +141,7 @@
 
     static let bashCases: [([String], [String])] = [
       (["path", "ca"], ["cache"]),
+      (["path", "appl"], ["applicationSupport"]),
       (["path", "--app", "X", "c"], ["config", "cache"]),
       (["locate", "d"], ["data", "documents", "downloads", "desktop"]),
       (["pa"], ["path"]),

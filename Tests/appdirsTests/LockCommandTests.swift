@@ -155,17 +155,25 @@
     }
 
     /// A TERM sent at any moment just after the tool starts is never lost: the tool blocks the
-    /// signals it passes on until the command's process ID is known, so each try ends at once,
-    /// killed before it started the command or ending with the command's 143. A lost signal
-    /// would leave the tool waiting for the command's 30 seconds.
-    @Test(.timeLimit(.minutes(2))) func aSignalJustAfterTheStartIsNeverLost() throws {
+    /// signals it passes on until the command's process ID is known, so each of 100 tries, the
+    /// tool at the lowest priority (`nice -n 19`, which becomes the tool), ends at once: killed
+    /// before it started the command, or ending with the command's 143. A lost signal would
+    /// leave the tool waiting for the command's 30 seconds.
+    @Test(.timeLimit(.minutes(3))) func aSignalJustAfterTheStartIsNeverLost() throws {
       let root = try TemporaryRoot.withUserDirectories()
       var lost = 0
-      for attempt in 0..<40 {
-        let tool = try Tool.start(
-          ["lock", "--app", "ExampleApp", "try\(attempt)", "--", "/bin/sleep", "30"],
-          environment: root.toolEnvironment)
-        usleep(UInt32((attempt % 20) * 1_000))
+      for attempt in 0..<100 {
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+        tool.arguments = [
+          "-n", "19", Tool.path, "lock", "--app", "ExampleApp", "try\(attempt)", "--",
+          "/bin/sleep", "30",
+        ]
+        tool.environment = root.toolEnvironment.merging(Tool.coverageVariables) { mine, _ in mine }
+        tool.standardOutput = FileHandle.nullDevice
+        tool.standardError = FileHandle.nullDevice
+        try tool.run()
+        usleep(UInt32((attempt % 50) * 400))
         kill(tool.processIdentifier, SIGTERM)
         if !Self.waitUntil(seconds: 10, { !tool.isRunning }) {
           lost += 1

@@ -29,6 +29,7 @@ enum CleanCommand {
       OptionSpec(name: "--yes", help: "Remove for real; without it, only say what would go."),
     ],
     exclusiveOptions: ["--cache", "--all", "--logs"],
+    requiredOptions: [DirectoryQuery.appOption.name],
     examples: [
       "appdirs clean --app ExampleApp --cache",
       "appdirs clean --app ExampleApp --cache --yes",

@@ -35,6 +35,7 @@ enum MigrateCommand {
         name: "--previous",
         help: "Adopt the directory's previous location (another layout's, an earlier default's)."),
     ],
+    requiredOptions: [DirectoryQuery.appOption.name],
     examples: [
       "appdirs migrate config ~/.exampleapp --app exampleapp --dry-run",
       "appdirs migrate config ~/.exampleapp --app exampleapp --link",

@@ -11,8 +11,10 @@ enum PathCommand {
     abstract: "Print the path of one directory.",
     arguments: [
       CommandLineTool.ArgumentSpec(
-        name: "KIND", help: String(listing: DirectoryQuery.Kind.allNames),
-        completion: .words(DirectoryQuery.Kind.allNames))
+        name: "KIND",
+        help: String(listing: DirectoryQuery.Kind.allNames)
+          + " (applicationSupport is another name for data)",
+        completion: .words(DirectoryQuery.Kind.allNames + DirectoryQuery.Kind.aliases.map(\.name)))
     ],
     options: [
       DirectoryQuery.appOption, DirectoryQuery.environmentPrefixOption,
