@@ -138,6 +138,11 @@ extension AppDirectories {
   ///   link, not what it points to. Everything is removed with `unlinkat`
   ///   relative to open directories, so a folder renamed or swapped while the removal runs is
   ///   never left for a path that leads elsewhere.
+  /// - Every directory must first be proved the application's: its folder at the platform's
+  ///   default place, one the library created (it holds the application's marker,
+  ///   `CACHEDIR.TAG` or `.appdirectories`), or the service manager's for it. Anything else,
+  ///   such as a folder of the user's that an override names, is refused (`unproven`,
+  ///   `missingCacheTag`), in a dry run too.
   /// - A directory that is, or holds, a base directory (`~/.cache` itself, reached through
   ///   `EXAMPLEAPP_CACHE_DIR=~/.cache`, or the home) is refused, and so is one that another
   ///   user owns: ``DirectoryError/cleanRefused(path:reason:)``, before anything is removed.
