@@ -15,8 +15,13 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
   name: "AppDirectories",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  // The umbrella `AppDirectories` gives the whole API; a program that only finds its directories
+  // depends on `AppDirectoriesCore` and compiles nothing of the upkeep or of the files.
   products: [
     .library(name: "AppDirectories", targets: ["AppDirectories"]),
+    .library(name: "AppDirectoriesCore", targets: ["AppDirectoriesCore"]),
+    .library(name: "AppDirectoriesMaintenance", targets: ["AppDirectoriesMaintenance"]),
+    .library(name: "AppDirectoriesFiles", targets: ["AppDirectoriesFiles"]),
     .library(name: "AppDirectoriesTesting", targets: ["AppDirectoriesTesting"]),
     .executable(name: "appdirs", targets: ["appdirs"]),
   ],
@@ -29,10 +34,24 @@ let package = Package(
     .default(enabledTraits: ["FoundationAPI"]),
   ],
   targets: [
-    .target(name: "AppDirectories", swiftSettings: strictSettings),
+    // Kinds, names, errors, the environment, the layouts, find-or-create and search, the
+    // one walk that reaches a directory and the one proof that it is the application's.
+    .target(name: "AppDirectoriesCore", swiftSettings: strictSettings),
+    // Locations and sizes, clean, prune, versions, migrate: only through the core's walk and proof.
+    .target(
+      name: "AppDirectoriesMaintenance", dependencies: ["AppDirectoriesCore"],
+      swiftSettings: strictSettings),
+    // Durable writes, reads, file paths and locks in the application's directories.
+    .target(
+      name: "AppDirectoriesFiles", dependencies: ["AppDirectoriesCore"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "AppDirectories",
+      dependencies: ["AppDirectoriesCore", "AppDirectoriesMaintenance", "AppDirectoriesFiles"],
+      swiftSettings: strictSettings),
     // Isolation for users' own tests: a Swift Testing trait and an XCTest helper.
     .target(
-      name: "AppDirectoriesTesting", dependencies: ["AppDirectories"],
+      name: "AppDirectoriesTesting", dependencies: ["AppDirectoriesCore"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "appdirs", dependencies: ["AppDirectories", "CProcessEnvironment"],
@@ -43,15 +62,26 @@ let package = Package(
     // One kit for every test: the temporary root, the recording and fault-injecting system
     // calls, the environments, the tool runner.
     .target(
-      name: "TestSupport", dependencies: ["AppDirectories", "AppDirectoriesTesting"],
+      name: "TestSupport",
+      dependencies: [
+        "AppDirectories", "AppDirectoriesCore", "AppDirectoriesMaintenance", "AppDirectoriesFiles",
+        "AppDirectoriesTesting",
+      ],
       path: "Tests/TestSupport",
       swiftSettings: strictSettings),
     .testTarget(
       name: "AppDirectoriesTests",
-      dependencies: ["AppDirectories", "AppDirectoriesTesting", "TestSupport"],
+      dependencies: [
+        "AppDirectories", "AppDirectoriesCore", "AppDirectoriesMaintenance", "AppDirectoriesFiles",
+        "AppDirectoriesTesting", "TestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "appdirsTests", dependencies: ["appdirs", "AppDirectories", "TestSupport"],
+      name: "appdirsTests",
+      dependencies: [
+        "appdirs", "AppDirectories", "AppDirectoriesCore", "AppDirectoriesMaintenance",
+        "AppDirectoriesFiles", "TestSupport",
+      ],
       swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

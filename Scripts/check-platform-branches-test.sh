@@ -62,7 +62,7 @@ expect_failure environ musl-headers "the musl branches of appdirs do not compile
   "cannot find 'environ' in scope"
 
 copy_package "$work/narrow"
-replace "$work/narrow/Sources/AppDirectories/FoundationAPI/ProcessEnvironment+ProcessWide.swift" \
+replace "$work/narrow/Sources/AppDirectoriesCore/FoundationAPI/ProcessEnvironment+ProcessWide.swift" \
   "        _ = name.withCString(encodedAs: UTF16.self) { name in
           (value ?? \"\").withCString(encodedAs: UTF16.self) { value in _wputenv_s(name, value) }
         }" \

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Checks the stage boundaries of the sources: Sources/AppDirectories/Layout/ holds pure path
+# Checks the stage boundaries of the sources: Sources/AppDirectoriesCore/Layout/ holds pure path
 # tables (no C library, no Foundation file APIs, no system calls), and the appdirs tool leaves
 # file-system work to the library (no libc file calls). Comments and string literals are ignored.
 # Run from the package root: `bash Scripts/check-stages.sh` (prints path:line: reason, exit 1).
 set -euo pipefail
 
-layout_dir="Sources/AppDirectories/Layout"
+layout_dir="Sources/AppDirectoriesCore/Layout"
 tool_dir="Sources/appdirs"
 
 for dir in "$layout_dir" "$tool_dir"; do

@@ -27,10 +27,11 @@ llvm-profdata merge -sparse --failure-mode=all "$profiles"/*.profraw \
     sed 's/^/profiles skipped as half written: /' >&2)
 
 report() {
-  local title=$1 binary=$2 sources=$3
+  local title=$1 binary=$2
+  local sources=("${@:3}")
   echo "== $title"
   llvm-cov report "$binary" -instr-profile="$profiles/merged.profdata" \
-    -ignore-filename-regex='(/\.build/|/Tests/)' "$sources" |
+    -ignore-filename-regex='(/\.build/|/Tests/)' "${sources[@]}" |
     awk 'BEGIN { printf "%-52s %8s %8s %8s\n", "file", "lines", "missed", "cover" }
       /\.swift/ || /^TOTAL/ { printf "%-52s %8s %8s %8s\n", $1, $8, $9, $10 }' |
     tee "$profiles/report.txt"
@@ -38,9 +39,10 @@ report() {
 
 # The lines no test reached, as FILE:LINE: CODE (each has its reason in the Reliability article).
 uncovered() {
-  local binary=$1 sources=$2
+  local binary=$1
+  local sources=("${@:2}")
   llvm-cov show "$binary" -instr-profile="$profiles/merged.profdata" \
-    -ignore-filename-regex='(/\.build/|/Tests/)' "$sources" |
+    -ignore-filename-regex='(/\.build/|/Tests/)' "${sources[@]}" |
     awk -v root="$PWD/Sources/" '
       /^\/.*\.swift:$/ { file = substr($0, length(root) + 1, length($0) - length(root) - 1) }
       /^ *[0-9]+\| *0\|/ { split($0, parts, "|"); code = $0; sub(/^[^|]*\|[^|]*\|/, "", code)
@@ -60,8 +62,11 @@ check() {
 status=0
 # Both binaries hold the library; a function's counters are merged by name, so a library line
 # that only the tool's own runs reach (reading its process's environment, say) counts as well.
-report "library (Sources/AppDirectories)" \
-  "$bin/AppDirectoriesPackageTests.xctest" "$PWD/Sources/AppDirectories"
+# The library is its three modules; the umbrella holds no code.
+library=("$PWD/Sources/AppDirectoriesCore" "$PWD/Sources/AppDirectoriesMaintenance"
+  "$PWD/Sources/AppDirectoriesFiles")
+report "library (Sources/AppDirectoriesCore, …Maintenance, …Files)" \
+  "$bin/AppDirectoriesPackageTests.xctest" "${library[@]}"
 check library 98
 echo
 report "tool (Sources/appdirs), its own runs and the in-process tests merged" \
@@ -69,6 +74,6 @@ report "tool (Sources/appdirs), its own runs and the in-process tests merged" \
 check tool 95
 echo
 echo "== lines no test reaches"
-uncovered "$bin/AppDirectoriesPackageTests.xctest" "$PWD/Sources/AppDirectories"
+uncovered "$bin/AppDirectoriesPackageTests.xctest" "${library[@]}"
 uncovered "$bin/appdirs" "$PWD/Sources/appdirs"
 exit "$status"

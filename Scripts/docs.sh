@@ -29,9 +29,16 @@ if [ ! -s "$graphs/AppDirectories.symbols.json" ]; then
   echo "docs: the build emitted no symbol graph for AppDirectories in $graphs" >&2
   exit 1
 fi
+# The umbrella's graph holds every symbol of the modules it re-exports, so the documentation
+# is the one `import AppDirectories` gives; the modules' own graphs would be modules of their
+# own beside it.
+umbrella="$scratch/umbrella-graphs"
+rm -rf "$umbrella"
+mkdir -p "$umbrella"
+cp "$graphs"/AppDirectories.symbols.json "$graphs"/AppDirectories@*.symbols.json "$umbrella"/
 
 docc convert "$catalog" \
-  --additional-symbol-graph-dir "$graphs" \
+  --additional-symbol-graph-dir "$umbrella" \
   --fallback-display-name AppDirectories \
   --fallback-bundle-identifier org.swift.AppDirectories \
   --output-path "$output" \
@@ -58,7 +65,8 @@ done
 # falls into DocC's generic "Structures" or "Enumerations" list.
 topics=$(sed -n '/^## Topics/,$p' "$catalog/AppDirectories.md")
 uncurated=$(grep -rhoE '^ *public (final )?(struct|enum|class|protocol|actor) [A-Za-z][A-Za-z0-9]*' \
-  Sources/AppDirectories --include='*.swift' | awk '{print $NF}' | sort -u |
+  Sources/AppDirectoriesCore Sources/AppDirectoriesMaintenance Sources/AppDirectoriesFiles \
+  --include='*.swift' | awk '{print $NF}' | sort -u |
   while read -r type; do
     page="$output/data/documentation/appdirectories/$(tr '[:upper:]' '[:lower:]' <<<"$type").json"
     [ -f "$page" ] || continue   # a nested type: curated in its parent's page

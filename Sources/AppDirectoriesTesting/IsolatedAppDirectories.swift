@@ -3,7 +3,7 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
 #if FoundationAPI
-  import AppDirectories
+  import AppDirectoriesCore
   public import Testing
 
   #if canImport(FoundationEssentials)

@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// The `appdirs` tool: the table of commands, the top-level options, and the mapping from
 /// errors to exit codes.

@@ -6,7 +6,9 @@
 #if !os(Windows)
   import Testing
 
-  @_spi(Tool) @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   @Suite("macOS and iOS layout")

@@ -4,7 +4,9 @@
 
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 @testable import TestSupport
 
 /// The path table of SPEC section 3, one row per kind, with and without an application.

@@ -5,7 +5,9 @@
 import Foundation
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 
 /// `ProcessEnvironment` is a value: equal exactly when every one of its values is, hashed by
 /// all of them, and a copy that changes leaves the original as it was (its storage is shared

@@ -8,7 +8,9 @@
   import Foundation
   import Testing
 
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// SPEC section 11: tests that never touch the real home.

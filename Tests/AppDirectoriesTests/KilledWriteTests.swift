@@ -7,7 +7,9 @@
   import Foundation
   import Testing
 
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// The crash promise of a durable write (SPEC section 16), tested the way migration's is: a

@@ -7,7 +7,9 @@
   import Foundation
   import Testing
 
-  @_spi(Tool) @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// Every message is right for its platform and its cause: one row per message, the words

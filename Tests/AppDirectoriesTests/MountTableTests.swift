@@ -4,7 +4,9 @@
 
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 
 /// The mount table (`/proc/self/mountinfo`) read as the kernel writes it: the mount points of
 /// one device, their octal escapes undone, and Linux's device numbers split as glibc does.

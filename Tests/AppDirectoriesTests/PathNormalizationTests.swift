@@ -4,7 +4,9 @@
 
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 @testable import TestSupport
 
 /// SPEC section 3: paths exactly as the user gave them. Values are split and compared as bytes

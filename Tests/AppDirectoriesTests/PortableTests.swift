@@ -7,7 +7,9 @@
   import Foundation
   import Testing
 
-  @_spi(Tool) @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// SPEC section 16, portable mode: `<app>-portable` beside the executable (beside the `.app`

@@ -10,7 +10,9 @@
   import Foundation
   import Testing
 
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// Isolation for a whole process (SPEC 11): detached tasks, threads and Dispatch queues see the

@@ -9,7 +9,9 @@
   import Foundation
   import Testing
 
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// SPEC 10's proof before destruction: `clean` and `removeOtherVersions` act only on a

@@ -4,7 +4,9 @@
 
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 
 /// What `print(resolution)` shows: the path, its source, what was passed over and why, the
 /// warnings and what the file system must confirm; never the private storage of those.

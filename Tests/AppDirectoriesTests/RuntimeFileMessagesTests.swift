@@ -4,7 +4,9 @@
 
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 
 /// The words of the errors that sockets, locks and pruning add, and the rule that reading a
 /// file does not change its status.

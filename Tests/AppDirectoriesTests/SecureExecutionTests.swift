@@ -7,7 +7,9 @@
   import Foundation
   import Testing
 
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// A setuid or setgid process (`AT_SECURE`) must not let its caller's environment choose where

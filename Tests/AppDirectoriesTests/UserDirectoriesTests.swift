@@ -7,7 +7,9 @@
   import Foundation
   import Testing
 
-  @_spi(Tool) @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
   /// The `user-dirs.dirs` rules of SPEC section 3: which lines count, how values expand, and the

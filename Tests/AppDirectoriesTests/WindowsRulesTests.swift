@@ -5,7 +5,9 @@
 import Foundation
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 
 /// The Windows rules that are plain functions, checked on every host: which reparse points are
 /// links, and which paths a caller may give as a legacy directory.

@@ -4,7 +4,9 @@
 
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 @testable import TestSupport
 
 /// The XDG Base Directory rules for `XDG_*_HOME`, `XDG_*_DIRS`, `HOME` and setuid processes

@@ -5,7 +5,9 @@
 import Foundation
 import Testing
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 @testable import TestSupport
 
 /// `DirectoryLayout.xdgWhereSet` on macOS: each `XDG_*_HOME` the user set decides its kind, the

@@ -7,7 +7,9 @@
   import Foundation
   import Testing
 
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
 
   /// An environment for pure path resolution: nothing is read from the file system, so the home
   /// directory need not exist. `userDirectoriesFile` is always given, so the real

@@ -4,7 +4,9 @@
 
 // `/proc/self/fd` names what a descriptor was opened at: Linux only.
 #if os(Linux) && canImport(FoundationEssentials) && FoundationAPI
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
 
   #if canImport(Darwin)
     import Darwin

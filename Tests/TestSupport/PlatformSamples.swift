@@ -3,7 +3,9 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
 #if FoundationAPI
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
 
   /// Typical environments of each platform, as the tests describe them.
   enum PlatformSamples {

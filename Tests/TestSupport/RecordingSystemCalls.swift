@@ -3,7 +3,9 @@
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
 #if FoundationAPI
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
 
   /// One call that the library made through its system-call seam.
   enum SystemCall: Sendable, Hashable {

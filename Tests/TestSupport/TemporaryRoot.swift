@@ -6,7 +6,9 @@
   import Foundation
   import Testing
 
-  @testable import AppDirectories
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesFiles
+  @testable import AppDirectoriesMaintenance
   @testable import AppDirectoriesTesting
 
   #if canImport(Darwin)

@@ -2,7 +2,9 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@testable import AppDirectories
+@testable import AppDirectoriesCore
+@testable import AppDirectoriesFiles
+@testable import AppDirectoriesMaintenance
 
 /// A provider that has no tree operations (moving, copying, removing, tagging): each of them
 /// fails with `ENOSYS`, so that whatever needs one stops at its first step with a typed error

@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// `appdirs clean --app NAME (--cache | --all | --logs) [--yes]`: empties an application's cache
 /// or removes every directory it has; with `--older-than` or `--max-size`, prunes the cache (or,

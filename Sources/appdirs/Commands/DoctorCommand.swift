@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// `appdirs doctor`: inspects the environment and the directories, and prints each finding
 /// with a one-line fix. Nothing is created or changed.

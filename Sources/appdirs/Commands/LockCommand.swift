@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// `appdirs lock --app NAME [--wait] LOCKNAME -- COMMAND…`: runs a command while holding one of
 /// the application's single-instance locks, as `flock(1)` does with a file.

@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// `appdirs migrate KIND LEGACY_PATH --app NAME`: moves an application's files from an old
 /// location into one of its directories, safely, and says in one line what happened;

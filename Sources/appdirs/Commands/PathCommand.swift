@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// `appdirs path KIND`: one directory's path, optionally created.
 enum PathCommand {

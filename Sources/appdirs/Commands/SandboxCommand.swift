@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// `appdirs sandbox ROOT -- COMMAND…`: runs a command with every directory a program may use
 /// pointed inside ROOT, for shell tests of tools that follow the XDG rules with any library.

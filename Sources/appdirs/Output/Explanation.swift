@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-@_spi(Tool) import AppDirectories
+import AppDirectories
 
 /// The text of `appdirs path KIND --explain`: the path on the first line, then where it came
 /// from and every warning met on the way, each with its fix, all read from the library's

@@ -1,0 +1,34 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+#if FoundationAPI
+  #if canImport(FoundationEssentials)
+    public import FoundationEssentials
+  #else
+    public import Foundation
+  #endif
+  public import AppDirectoriesCore
+
+  extension AppDirectories {
+    /// ``filePath(named:in:)`` as a URL. The file itself is not touched.
+    ///
+    /// ```swift
+    /// import AppDirectories
+    ///
+    /// let dirs = try AppDirectories(app: "ExampleApp")
+    /// let settings = try dirs.fileURL(named: "settings.json", in: .config)
+    /// ```
+    ///
+    /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name, before anything
+    ///   is created, or an error of finding or creating the directory.
+    public func fileURL(named name: String, in kind: AppDirectory) throws(DirectoryError) -> URL {
+      pathURL(try filePath(named: name, in: kind), isDirectory: false)
+    }
+  }
+
+  extension DirectoryLock {
+    /// The lock file, as a file URL.
+    public var url: URL { pathURL(path, isDirectory: false) }
+  }
+#endif
