@@ -75,10 +75,10 @@
   extension SystemCalls {
     /// The library's user ID on Windows: 0, the "this user" that ``FileStatus/owner`` reports
     /// for the process's own files.
-    var effectiveUserID: UInt32 { 0 }
+    package var effectiveUserID: UInt32 { 0 }
 
     /// The wall-clock time in whole seconds (`time`).
-    func secondsSinceEpoch() -> Int {
+    package func secondsSinceEpoch() -> Int {
       Int(time(nil))
     }
 
@@ -88,7 +88,7 @@
     }
 
     /// The process's ID (`GetCurrentProcessId`), written in a lock file for messages.
-    var processID: Int32 { Int32(bitPattern: UInt32(GetCurrentProcessId())) }
+    package var processID: Int32 { Int32(bitPattern: UInt32(GetCurrentProcessId())) }
   }
 
   /// The real system calls, made of Win32 calls.
