@@ -31,3 +31,31 @@ if [ "$before" != "$after" ] || [ "$(ls -A "$outside")" != ".exampleapp" ]; then
   exit 1
 fi
 echo "client-package: the legacy folder outside the isolated root is as it was"
+
+# The way users catch the library's errors compiles without a warning, at top level and in a
+# function, with the compiler here (`catch let error as DirectoryError` once crashed it).
+for product in CatchAtTopLevel CatchInFunction; do
+  log="$work/$product.log"
+  swift build --package-path "$work/package" --scratch-path "$work/build" --product "$product" \
+    >"$log" 2>&1 || { cat "$log"; exit 1; }
+  if grep -E "Sources/$product/.*(warning|error):" "$log"; then
+    echo "client-package: $product compiles with the diagnostics above" >&2
+    exit 1
+  fi
+done
+echo "client-package: catching DirectoryError compiles without a warning, at top level and in a function"
+
+# An exhaustive switch over the library's errors without `@unknown default` is refused where
+# the compiler knows `@nonexhaustive` (Swift 6.2.3 and later), so a new case breaks no client.
+sed -i 's/^  @unknown default: limit.description$//' \
+  "$work/package/Sources/CatchInFunction/main.swift"
+if swift build --package-path "$work/package" --scratch-path "$work/build" \
+  --product CatchInFunction >"$work/exhaustive.log" 2>&1; then
+  echo "client-package: a switch over NameLengthLimit without @unknown default compiled" >&2
+  exit 1
+fi
+if ! grep -q "may have additional unknown values" "$work/exhaustive.log"; then
+  cat "$work/exhaustive.log"
+  exit 1
+fi
+echo "client-package: a switch over the library's errors needs @unknown default"

@@ -36,7 +36,7 @@ extension AppDirectories {
   {
     let primary: DirectoryResolution
     do throws(DirectoryError) {
-      primary = try resolution(for: kind)
+      primary = try _resolution(for: kind)
     } catch {
       guard fallsBack(kind, after: error) else { throw error }
       return try privateDirectoryCheck.settle(try temporaryFallback(for: kind, after: error))
@@ -58,7 +58,7 @@ extension AppDirectories {
   private func temporaryFallback(for kind: AppDirectory, after error: DirectoryError)
     throws(DirectoryError) -> DirectoryResolution
   {
-    let temporary = try standardDirectories.resolution(for: .temporary)
+    let temporary = try standardDirectories._resolution(for: .temporary)
     let style = environment.platform.pathStyle
     let base = style.join(temporary.path, "\(app)-\(environment.effectiveUserID)")
     // The kind's folder, as a portable root and `P_HOME` name it.

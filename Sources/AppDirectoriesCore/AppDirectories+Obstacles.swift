@@ -25,7 +25,7 @@ extension AppDirectories {
   /// ```
   public func obstacle(to kind: AppDirectory) -> DirectoryError? {
     DirectoryCreator(syscalls: syscalls, environment: environment).obstacle {
-      () throws(DirectoryError) in try verifiedResolution(for: kind).path
+      () throws(DirectoryError) in try _verifiedResolution(for: kind).path
     }
   }
 }
@@ -36,7 +36,7 @@ extension StandardDirectories {
   /// ``AppDirectories/AppDirectories/obstacle(to:)``.
   public func obstacle(to kind: StandardDirectory) -> DirectoryError? {
     DirectoryCreator(syscalls: syscalls, environment: environment).obstacle {
-      () throws(DirectoryError) in try verifiedResolution(for: kind).path
+      () throws(DirectoryError) in try _verifiedResolution(for: kind).path
     }
   }
 }

@@ -194,7 +194,7 @@ public struct AppDirectories: Sendable {
     app: String, organization: String? = nil, layout: DirectoryLayout = .native,
     environmentPrefix: String? = nil, roaming: Bool = false, scope: DirectoryScope = .user,
     fallback: DirectoryFallback = .none, environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) {
+  ) throws {
     try self.init(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
       roaming: roaming, scope: scope, fallback: fallback, environment: environment,
@@ -238,7 +238,7 @@ public struct AppDirectories: Sendable {
     environmentPrefix: String? = nil, roaming: Bool = false, scope: DirectoryScope = .user,
     fallback: DirectoryFallback = .none, portable: PortableMode,
     environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) {
+  ) throws {
     try self.init(
       app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
       roaming: roaming, scope: scope, fallback: fallback, portable: portable,
@@ -256,7 +256,7 @@ public struct AppDirectories: Sendable {
       try NameValidation.validate(organization, as: .organization, on: environment.platform)
     }
     if let environmentPrefix {
-      try AppDirectories.validate(environmentPrefix: environmentPrefix)
+      try AppDirectories._validate(environmentPrefix: environmentPrefix)
     }
     // Looked at once, here: the layouts stay pure, and later calls cost what they always do.
     let portableRoot = try PortableRootCheck(
@@ -277,7 +277,12 @@ public struct AppDirectories: Sendable {
   ///
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` unless the prefix is
   ///   `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`.
-  public static func validate(environmentPrefix: String) throws(DirectoryError) {
+  public static func validate(environmentPrefix: String) throws {
+    try Self._validate(environmentPrefix: environmentPrefix)
+  }
+
+  /// `validate` with its error typed, for the package's own callers.
+  package static func _validate(environmentPrefix: String) throws(DirectoryError) {
     if let reason = ApplicationOverrides.problem(withPrefix: environmentPrefix) {
       throw .invalidName(name: environmentPrefix, reason: reason)
     }
@@ -291,7 +296,12 @@ public struct AppDirectories: Sendable {
   /// For ``AppDirectory/runtime`` the path is the candidate, with a
   /// ``DirectoryResolution/requirement`` that only the file system can check; see
   /// ``verifiedResolution(for:)``.
-  public func resolution(for kind: AppDirectory) throws(DirectoryError) -> DirectoryResolution {
+  public func resolution(for kind: AppDirectory) throws -> DirectoryResolution {
+    try _resolution(for: kind)
+  }
+
+  /// `resolution` with its error typed, for the package's own callers.
+  package func _resolution(for kind: AppDirectory) throws(DirectoryError) -> DirectoryResolution {
     if let index = Self.index(of: kind) { return try resolved[index].get() }
     return try uncachedResolution(for: kind)
   }
@@ -307,13 +317,18 @@ public struct AppDirectories: Sendable {
   ///
   /// - Throws: ``DirectoryError/insecureRuntimeDirectory(path:problem:)`` when the fallback
   ///   exists and is not private: such a directory is never handed out, not even as a path.
-  public func verifiedResolution(for kind: AppDirectory) throws(DirectoryError)
+  public func verifiedResolution(for kind: AppDirectory) throws -> DirectoryResolution {
+    try _verifiedResolution(for: kind)
+  }
+
+  /// `verifiedResolution` with its error typed, for the package's own callers.
+  package func _verifiedResolution(for kind: AppDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
     if fallback == .temporary, Self.index(of: kind) != nil {
       return try resolutionOrFallback(for: kind)
     }
-    return try privateDirectoryCheck.settle(try resolution(for: kind))
+    return try privateDirectoryCheck.settle(try _resolution(for: kind))
   }
 
   /// Finds or creates a directory and returns its path, as ``directory(_:)`` does.
@@ -323,7 +338,12 @@ public struct AppDirectories: Sendable {
   /// `close`. Missing directories are created with mode 0700; existing ones
   /// are left as they are. A file, a dangling symlink or anything else in the way is a
   /// ``DirectoryError`` naming the path.
-  public func directoryPath(_ kind: AppDirectory) throws(DirectoryError) -> String {
+  public func directoryPath(_ kind: AppDirectory) throws -> String {
+    try _directoryPath(kind)
+  }
+
+  /// `directoryPath` with its error typed, for the package's own callers.
+  package func _directoryPath(_ kind: AppDirectory) throws(DirectoryError) -> String {
     do throws(DirectoryError) {
       guard let index = try findOrCreateCached(kind) else {
         return try markingCheck(for: kind).ensure(try uncachedResolution(for: kind)).path
@@ -368,10 +388,15 @@ public struct AppDirectories: Sendable {
   /// the user's own directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`),
   /// each with the application's folder; for other kinds only the kind's own directory. The
   /// user's own is verified as in ``verifiedResolution(for:)``.
-  public func searchResolutions(for kind: AppDirectory) throws(DirectoryError)
+  public func searchResolutions(for kind: AppDirectory) throws -> [DirectoryResolution] {
+    try _searchResolutions(for: kind)
+  }
+
+  /// `searchResolutions` with its error typed, for the package's own callers.
+  package func _searchResolutions(for kind: AppDirectory) throws(DirectoryError)
     -> [DirectoryResolution]
   {
-    let own = try verifiedResolution(for: kind)
+    let own = try _verifiedResolution(for: kind)
     let system: [DirectoryResolution] =
       switch kind {
       case .data: storage.systemSearch.data
@@ -392,7 +417,7 @@ public struct AppDirectories: Sendable {
   ///   - file: A relative path such as `settings.json` or `themes/dark.json`, without `..`
   ///     components.
   ///   - kind: The kind whose search directories are probed.
-  public func locatePath(_ file: String, in kind: AppDirectory) throws(DirectoryError)
+  public func locatePath(_ file: String, in kind: AppDirectory) throws
     -> String?
   {
     try search(file, in: kind, stopAtFirst: true).first?.path
@@ -400,7 +425,7 @@ public struct AppDirectories: Sendable {
 
   /// The paths of every existing file with this relative path in the kind's search
   /// directories, most important first.
-  public func locateAllPaths(_ file: String, in kind: AppDirectory) throws(DirectoryError)
+  public func locateAllPaths(_ file: String, in kind: AppDirectory) throws
     -> [String]
   {
     try search(file, in: kind, stopAtFirst: false).map(\.path)
@@ -411,7 +436,7 @@ public struct AppDirectories: Sendable {
     -> [FileSearch.Found]
   {
     try FileSearch.locate(
-      file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
+      file, in: { () throws(DirectoryError) in try _searchResolutions(for: kind) },
       reachingWith: DirectoryCreator(
         syscalls: syscalls, environment: storage.environment,
         style: storage.environment.platform.pathStyle),

@@ -23,7 +23,12 @@ extension StandardDirectories {
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for an identifier that cannot name a
   ///   group, ``DirectoryError/unsupported(reason:)`` where the platform has no group
   ///   containers (Android), or where the system gives none for this group.
-  public func groupContainerResolution(_ group: String) throws(DirectoryError)
+  public func groupContainerResolution(_ group: String) throws -> DirectoryResolution {
+    try _groupContainerResolution(group)
+  }
+
+  /// `groupContainerResolution` with its error typed, for the package's own callers.
+  package func _groupContainerResolution(_ group: String) throws(DirectoryError)
     -> DirectoryResolution
   {
     try environment.groupContainerPlacement(group, layout: layout, roaming: false).resolution
@@ -34,7 +39,7 @@ extension StandardDirectories {
   /// ``AppDirectory/shared(group:)``.
   ///
   /// Missing directories are created with mode 0700; existing ones are left as they are.
-  public func groupContainerPath(_ group: String) throws(DirectoryError) -> String {
+  public func groupContainerPath(_ group: String) throws -> String {
     try privateDirectoryCheck.ensure(try groupContainerResolution(group)).path
   }
 
@@ -43,12 +48,12 @@ extension StandardDirectories {
   /// ``AppDirectories/AppDirectories/obstacle(to:)``.
   public func obstacle(toGroupContainer group: String) -> DirectoryError? {
     DirectoryCreator(syscalls: syscalls, environment: environment).obstacle {
-      () throws(DirectoryError) in try groupContainerResolution(group).path
+      () throws(DirectoryError) in try _groupContainerResolution(group).path
     }
   }
 
   /// The path of an existing file with this relative path in a group container, or `nil`.
-  public func locatePath(_ file: String, inGroupContainer group: String) throws(DirectoryError)
+  public func locatePath(_ file: String, inGroupContainer group: String) throws
     -> String?
   {
     try search(file, inGroupContainer: group, stopAtFirst: true).first?.path
@@ -57,7 +62,7 @@ extension StandardDirectories {
   /// The paths of every existing file with this relative path in a group container: the
   /// container is its only search directory, so at most one.
   public func locateAllPaths(_ file: String, inGroupContainer group: String)
-    throws(DirectoryError) -> [String]
+    throws -> [String]
   {
     try search(file, inGroupContainer: group, stopAtFirst: false).map(\.path)
   }
@@ -67,7 +72,7 @@ extension StandardDirectories {
     throws(DirectoryError) -> [FileSearch.Found]
   {
     try FileSearch.locate(
-      file, in: { () throws(DirectoryError) in [try groupContainerResolution(group)] },
+      file, in: { () throws(DirectoryError) in [try _groupContainerResolution(group)] },
       reachingWith: DirectoryCreator(
         syscalls: syscalls, environment: environment, style: environment.platform.pathStyle),
       stopAtFirst: stopAtFirst)

@@ -22,7 +22,7 @@ extension StandardDirectories {
   ///   - file: A relative path such as `user-dirs.dirs` or `fontconfig/fonts.conf`, without
   ///     `..` components.
   ///   - kind: The base directory whose search list is probed.
-  public func locatePath(_ file: String, in kind: StandardDirectory) throws(DirectoryError)
+  public func locatePath(_ file: String, in kind: StandardDirectory) throws
     -> String?
   {
     try search(file, in: kind, stopAtFirst: true).first?.path
@@ -30,7 +30,7 @@ extension StandardDirectories {
 
   /// The paths of every existing file with this relative path in a base directory's search
   /// list, most important first.
-  public func locateAllPaths(_ file: String, in kind: StandardDirectory) throws(DirectoryError)
+  public func locateAllPaths(_ file: String, in kind: StandardDirectory) throws
     -> [String]
   {
     try search(file, in: kind, stopAtFirst: false).map(\.path)
@@ -41,7 +41,7 @@ extension StandardDirectories {
     throws(DirectoryError) -> [FileSearch.Found]
   {
     try FileSearch.locate(
-      file, in: { () throws(DirectoryError) in try searchResolutions(for: kind) },
+      file, in: { () throws(DirectoryError) in try _searchResolutions(for: kind) },
       reachingWith: DirectoryCreator(
         syscalls: syscalls, environment: environment, style: environment.platform.pathStyle),
       stopAtFirst: stopAtFirst)

@@ -55,7 +55,12 @@ public struct StandardDirectories: Sendable {
   /// every warning on the way. A user folder under the XDG rules reads `user-dirs.dirs` into
   /// the environment first, when the environment reads it from disk; the rest is the pure
   /// table. A runtime directory's requirement stays pending.
-  public func resolution(for kind: StandardDirectory) throws(DirectoryError)
+  public func resolution(for kind: StandardDirectory) throws -> DirectoryResolution {
+    try _resolution(for: kind)
+  }
+
+  /// `resolution` with its error typed, for the package's own callers.
+  package func _resolution(for kind: StandardDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
     guard UserDirectories.Key(kind) != nil, followsXDG, environment.userDirectoriesRead == nil
@@ -66,10 +71,15 @@ public struct StandardDirectories: Sendable {
 
   /// The resolution with its requirement checked on the file system, without writing
   /// anything: a runtime directory that is not private to the user gives way to its fallback.
-  public func verifiedResolution(for kind: StandardDirectory) throws(DirectoryError)
+  public func verifiedResolution(for kind: StandardDirectory) throws -> DirectoryResolution {
+    try _verifiedResolution(for: kind)
+  }
+
+  /// `verifiedResolution` with its error typed, for the package's own callers.
+  package func _verifiedResolution(for kind: StandardDirectory) throws(DirectoryError)
     -> DirectoryResolution
   {
-    let resolved = try resolution(for: kind)
+    let resolved = try _resolution(for: kind)
     // Only the runtime directory has anything to check.
     guard resolved.requirement != nil else { return resolved }
     return try privateDirectoryCheck.settle(resolved)
@@ -78,17 +88,27 @@ public struct StandardDirectories: Sendable {
   /// Finds or creates a base directory and returns its path, as ``directory(_:)`` does.
   ///
   /// Missing directories are created with mode 0700; existing ones are left as they are.
-  public func directoryPath(_ kind: StandardDirectory) throws(DirectoryError) -> String {
-    try privateDirectoryCheck.ensure(try resolution(for: kind)).path
+  public func directoryPath(_ kind: StandardDirectory) throws -> String {
+    try _directoryPath(kind)
+  }
+
+  /// `directoryPath` with its error typed, for the package's own callers.
+  package func _directoryPath(_ kind: StandardDirectory) throws(DirectoryError) -> String {
+    try privateDirectoryCheck.ensure(try _resolution(for: kind)).path
   }
 
   /// The directories searched for files of a kind, most important first: for data and config
   /// the user's directory then each system directory (`XDG_DATA_DIRS`, `XDG_CONFIG_DIRS`); for
   /// other kinds only the kind's own directory.
-  public func searchResolutions(for kind: StandardDirectory) throws(DirectoryError)
+  public func searchResolutions(for kind: StandardDirectory) throws -> [DirectoryResolution] {
+    try _searchResolutions(for: kind)
+  }
+
+  /// `searchResolutions` with its error typed, for the package's own callers.
+  package func _searchResolutions(for kind: StandardDirectory) throws(DirectoryError)
     -> [DirectoryResolution]
   {
-    let own = try verifiedResolution(for: kind)
+    let own = try _verifiedResolution(for: kind)
     guard let appKind = AppDirectory(scoping: kind), appKind == .data || appKind == .config
     else { return [own] }
     return [own] + environment.layout(layout, scope: scope).searchBases(appKind)
@@ -121,25 +141,49 @@ extension StandardDirectories {
   public static func resolution(
     for kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
+  ) throws -> DirectoryResolution {
+    try Self._resolution(for: kind, layout: layout, environment: environment)
+  }
+
+  /// `resolution` with its error typed, for the package's own callers.
+  package static func _resolution(
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
+    environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> DirectoryResolution {
-    try StandardDirectories(layout: layout, environment: environment).resolution(for: kind)
+    try StandardDirectories(layout: layout, environment: environment)._resolution(for: kind)
   }
 
   /// ``verifiedResolution(for:)`` of the base directories of `environment`.
   public static func verifiedResolution(
     for kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
+  ) throws -> DirectoryResolution {
+    try Self._verifiedResolution(for: kind, layout: layout, environment: environment)
+  }
+
+  /// `verifiedResolution` with its error typed, for the package's own callers.
+  package static func _verifiedResolution(
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
+    environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> DirectoryResolution {
     try StandardDirectories(layout: layout, environment: environment)
-      .verifiedResolution(for: kind)
+      ._verifiedResolution(for: kind)
   }
 
   /// ``searchResolutions(for:)`` of the base directories of `environment`.
   public static func searchResolutions(
     for kind: StandardDirectory, layout: DirectoryLayout = .native,
     environment: ProcessEnvironment = .current
+  ) throws -> [DirectoryResolution] {
+    try Self._searchResolutions(for: kind, layout: layout, environment: environment)
+  }
+
+  /// `searchResolutions` with its error typed, for the package's own callers.
+  package static func _searchResolutions(
+    for kind: StandardDirectory, layout: DirectoryLayout = .native,
+    environment: ProcessEnvironment = .current
   ) throws(DirectoryError) -> [DirectoryResolution] {
     try StandardDirectories(layout: layout, environment: environment)
-      .searchResolutions(for: kind)
+      ._searchResolutions(for: kind)
   }
 }

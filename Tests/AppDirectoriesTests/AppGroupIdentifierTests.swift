@@ -137,14 +137,16 @@ struct AppGroupIdentifierTests {
       Result { () throws(DirectoryError) in try resolve().path }
     }
     let standard = answer { () throws(DirectoryError) in
-      try StandardDirectories(layout: layout, environment: environment)
-        .groupContainerResolution(Self.group)
+      try onlyDirectoryError {
+        try StandardDirectories(layout: layout, environment: environment)
+          .groupContainerResolution(Self.group)
+      }
     }
     for (app, organization) in [("ExampleApp", nil), ("OtherApp", "Example Org")] {
       let directories = try AppDirectories(
         app: app, organization: organization, layout: layout, environment: environment)
       let fromApp = answer { () throws(DirectoryError) in
-        try directories.resolution(for: .shared(group: Self.group))
+        try onlyDirectoryError { try directories.resolution(for: .shared(group: Self.group)) }
       }
       #expect(fromApp == standard, "\(name), \(app)")
     }
@@ -152,8 +154,10 @@ struct AppGroupIdentifierTests {
       #expect(!path.contains("ExampleApp") && !path.contains("OtherApp"), "\(name): \(path)")
     }
     let invalid = answer { () throws(DirectoryError) in
-      try StandardDirectories(layout: layout, environment: environment)
-        .groupContainerResolution("bad/group")
+      try onlyDirectoryError {
+        try StandardDirectories(layout: layout, environment: environment)
+          .groupContainerResolution("bad/group")
+      }
     }
     guard case .failure(.invalidName(let refused, _)) = invalid else {
       Issue.record("\(name): bad/group gave \(invalid)")

@@ -135,7 +135,9 @@
           syscalls: provider)
 
         var thrown: DirectoryError?
-        do throws(DirectoryError) { _ = try dirs.directory(.runtime) } catch { thrown = error }
+        do throws(DirectoryError) {
+          _ = try onlyDirectoryError { try dirs.directory(.runtime) }
+        } catch { thrown = error }
 
         guard case .insecureRuntimeDirectory(let path, _) = thrown else {
           Issue.record("expected insecureRuntimeDirectory, got \(String(describing: thrown))")

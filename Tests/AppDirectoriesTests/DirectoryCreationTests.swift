@@ -42,15 +42,15 @@
             leaf(cacheBase: cacheBase))
           return leaf(cacheBase: cacheBase)
         case .appDirectories:
-          return try AppDirectories(
+          let dirs = try AppDirectories(
             app: "ExampleApp", organization: nil, layout: .native, environment: environment,
-            syscalls: syscalls
-          ).directory(.cache).path
+            syscalls: syscalls)
+          return try onlyDirectoryError { try dirs.directory(.cache).path }
         case .standardDirectories:
-          return try StandardDirectories(
-            layout: .native, environment: environment, syscalls: syscalls
-          )
-          .directory(.cache).path
+          return try onlyDirectoryError {
+            try StandardDirectories(layout: .native, environment: environment, syscalls: syscalls)
+              .directory(.cache).path
+          }
         case .fileManager:
           return try FileManager.default.findOrCreateDirectory(
             .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp",

@@ -41,13 +41,14 @@
 
       func open(_ dirs: AppDirectories) throws(DirectoryError) {
         switch self {
-        case .directory: _ = try dirs.directory(.cache)
-        case .directoryPath: _ = try dirs.directoryPath(.cache)
-        case .filePath: _ = try dirs.filePath(named: "f", in: .cache)
-        case .write: try dirs.write(Array("door".utf8), toFile: "f", in: .cache)
-        case .contents: _ = try dirs.contents(ofFile: "f", in: .cache)
-        case .locate: _ = try dirs.locatePath("f", in: .cache)
-        case .locateAll: _ = try dirs.locateAllPaths("f", in: .cache)
+        case .directory: _ = try onlyDirectoryError { try dirs.directory(.cache) }
+        case .directoryPath: _ = try onlyDirectoryError { try dirs.directoryPath(.cache) }
+        case .filePath: _ = try onlyDirectoryError { try dirs.filePath(named: "f", in: .cache) }
+        case .write:
+          try onlyDirectoryError { try dirs.write(Array("door".utf8), toFile: "f", in: .cache) }
+        case .contents: _ = try onlyDirectoryError { try dirs.contents(ofFile: "f", in: .cache) }
+        case .locate: _ = try onlyDirectoryError { try dirs.locatePath("f", in: .cache) }
+        case .locateAll: _ = try onlyDirectoryError { try dirs.locateAllPaths("f", in: .cache) }
         }
       }
     }
@@ -169,19 +170,24 @@
 
       func open(_ dirs: AppDirectories, legacy: String) throws(DirectoryError) {
         switch self {
-        case .cleanCache: _ = try dirs.clean(.cache, dryRun: true)
-        case .cleanAll: _ = try dirs.clean(.all, dryRun: true)
-        case .pruneCache: _ = try dirs.prune(.cache, olderThan: .seconds(0), dryRun: true)
+        case .cleanCache: _ = try onlyDirectoryError { try dirs.clean(.cache, dryRun: true) }
+        case .cleanAll: _ = try onlyDirectoryError { try dirs.clean(.all, dryRun: true) }
+        case .pruneCache:
+          _ = try onlyDirectoryError {
+            try dirs.prune(.cache, olderThan: .seconds(0), dryRun: true)
+          }
         case .locations, .sizes:
           // The report's answer for a directory it cannot reach is the location's problem.
-          let cache = try dirs.locations(sizes: self == .sizes).first {
+          let cache = try onlyDirectoryError { try dirs.locations(sizes: self == .sizes) }.first {
             $0.kinds.contains(.cache)
           }
           if let cache, let problem = cache.problem {
             throw .creationFailed(path: cache.path, errno: problem)
           }
         case .migrateInto:
-          _ = try dirs.migrate(fromPath: legacy, to: .cache, options: .dryRun)
+          _ = try onlyDirectoryError {
+            try dirs.migrate(fromPath: legacy, to: .cache, options: .dryRun)
+          }
         }
       }
     }

@@ -322,7 +322,7 @@
     func locateInputChecks(_ file: String, _ reason: NameProblem) throws {
       let dirs = try AppDirectories(app: "ExampleApp", environment: pureEnvironment())
       do throws(DirectoryError) {
-        _ = try dirs.locate(file, in: .config)
+        _ = try onlyDirectoryError { try dirs.locate(file, in: .config) }
         Issue.record("\(file) was accepted")
       } catch {
         guard case .invalidName(let name, let found) = error else {

@@ -85,7 +85,9 @@
         let comment: Comment = "EIO at call \(index) of \(count)"
         let before = try #require(TreeSnapshot.lines(of: setup.legacy))
         do throws(DirectoryError) {
-          _ = try setup.dirs.migrate(from: setup.legacyURL, to: .config, options: variant.options)
+          _ = try onlyDirectoryError {
+            try setup.dirs.migrate(from: setup.legacyURL, to: .config, options: variant.options)
+          }
         } catch {
           // The error names the legacy path, or the folder on the way to the destination
           // that could not be made.
@@ -104,7 +106,9 @@
             || TreeSnapshot.lines(of: aside) == before, comment)
         setup.provider.clearFaults()
         do throws(DirectoryError) {
-          _ = try setup.dirs.migrate(from: setup.legacyURL, to: .config, options: variant.options)
+          _ = try onlyDirectoryError {
+            try setup.dirs.migrate(from: setup.legacyURL, to: .config, options: variant.options)
+          }
         } catch {
           Issue.record("\(comment): the run after it failed: \(error)")
         }
@@ -167,7 +171,7 @@
       }
 
       func clean(_ scope: CleanScope) throws(DirectoryError) -> CleanReport {
-        try dirs.clean(scope, groups: [Self.group], legacy: legacy)
+        try onlyDirectoryError { try dirs.clean(scope, groups: [Self.group], legacy: legacy) }
       }
 
       /// What is never the application's, whatever happened.
@@ -274,7 +278,9 @@
         let (setup, cache) = try setUp([Self.failing(call: index, with: EIO)])
         let comment: Comment = "EIO at call \(index) of \(count)"
         do throws(DirectoryError) {
-          let report = try setup.dirs.removeOtherVersions(of: .cache, keeping: "3.0")
+          let report = try onlyDirectoryError {
+            try setup.dirs.removeOtherVersions(of: .cache, keeping: "3.0")
+          }
           #expect(
             report.failures.allSatisfy { $0.errno == .ioError && $0.path.hasPrefix(cache) }, comment
           )
@@ -402,7 +408,7 @@
         let comment: Comment = "EIO at call \(index) of \(count)"
         let target = try dirs.resolution(for: creation.kind).path
         do throws(DirectoryError) {
-          let path = try dirs.directory(creation.kind).path
+          let path = try onlyDirectoryError { try dirs.directory(creation.kind).path }
           #expect(path == target, comment)
           #expect(root.mode(path) == 0o700, comment)
         } catch {

@@ -225,7 +225,9 @@
             let dirs = try Self.directories(root, syscalls: recorder.syscalls)
             let comment: Comment = "errno \(errno) at step \(step) of \(recorder.records)"
             do throws(DirectoryError) {
-              try dirs.write(Array("new".utf8), toFile: "settings.json", in: .config)
+              try onlyDirectoryError {
+                try dirs.write(Array("new".utf8), toFile: "settings.json", in: .config)
+              }
             } catch {
               #expect(error.path != nil, comment)
             }
@@ -277,7 +279,7 @@
           do {
             try dirs.write(Array("new".utf8), toFile: "settings.json", in: .config)
             return nil
-          } catch {
+          } catch let error as DirectoryError {
             return error
           }
         }
@@ -346,7 +348,7 @@
           do {
             _ = try dirs.contents(ofFile: "settings.json", in: .config)
             return nil
-          } catch {
+          } catch let error as DirectoryError {
             return error
           }
         }

@@ -127,12 +127,14 @@
       do {
         _ = try AppDirectories(app: row.name, environment: environment)
         #expect(row.rejectedBecause == nil, "accepted, expected a rejection")
-      } catch {
+      } catch let error as DirectoryError {
         guard case .invalidName(_, let reason) = error, let expected = row.rejectedBecause else {
           Issue.record("unexpected \(error)")
           return
         }
         #expect(reason == expected, "\(reason)")
+      } catch {
+        Issue.record("not a DirectoryError: \(error)")
       }
     }
 

@@ -72,7 +72,9 @@
       var resolved = 0
       for kind in StandardDirectory.allCases {
         do throws(DirectoryError) {
-          let path = try StandardDirectories.resolution(for: kind, environment: environment).path
+          let path = try onlyDirectoryError {
+            try StandardDirectories.resolution(for: kind, environment: environment).path
+          }
           #expect(isInside(path), "\(kind): \(path)")
           resolved += 1
         } catch {
@@ -85,9 +87,12 @@
       let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
       for kind in AppDirectory.ownKinds + [.shared(group: "group.com.example.app")] {
         do throws(DirectoryError) {
-          let resolution = try dirs.resolution(for: kind)
+          let resolution = try onlyDirectoryError { try dirs.resolution(for: kind) }
           #expect(isInside(resolution.path), "\(kind): \(resolution.path)")
-          #expect(try dirs.searchResolutions(for: kind).map(\.path) == [resolution.path])
+          #expect(
+            try onlyDirectoryError { try dirs.searchResolutions(for: kind) }.map(\.path) == [
+              resolution.path
+            ])
           resolved += 1
         } catch {
           guard case .unsupported = error else {

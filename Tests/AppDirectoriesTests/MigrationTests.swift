@@ -46,7 +46,7 @@
       }
 
       func migrate(_ options: MigrationOptions = []) throws(DirectoryError) -> MigrationOutcome {
-        try dirs.migrate(from: legacyURL, to: .config, options: options)
+        try onlyDirectoryError { try dirs.migrate(from: legacyURL, to: .config, options: options) }
       }
 
       /// Everything in the root, for checks that nothing changed.

@@ -106,7 +106,7 @@
       var matched = false
       do {
         _ = try AppDirectories(app: "a/b", environment: pureEnvironment())
-      } catch .invalidName(_, reason: .separator("/")) {
+      } catch DirectoryError.invalidName(_, reason: .separator("/")) {
         matched = true
       } catch {}
       #expect(matched)

@@ -34,23 +34,27 @@
     /// The one-liners, by name.
     static let oneLiners: [OneLiner] = [
       OneLiner(name: "applicationSupportDirectory") { () throws(DirectoryError) in
-        try FileManager.default.applicationSupportDirectory
+        try onlyDirectoryError { try FileManager.default.applicationSupportDirectory }
       },
       OneLiner(name: "cachesDirectory") { () throws(DirectoryError) in
-        try FileManager.default.cachesDirectory
+        try onlyDirectoryError { try FileManager.default.cachesDirectory }
       },
       OneLiner(name: "documentsDirectory") { () throws(DirectoryError) in
-        try FileManager.default.documentsDirectory
+        try onlyDirectoryError { try FileManager.default.documentsDirectory }
       },
       OneLiner(name: "libraryDirectory") { () throws(DirectoryError) in
-        try FileManager.default.libraryDirectory
+        try onlyDirectoryError { try FileManager.default.libraryDirectory }
       },
       OneLiner(name: "sharedContainerURL") { () throws(DirectoryError) in
-        try FileManager.default.sharedContainerURL(forSecurityApplicationGroupIdentifier: group)
+        try onlyDirectoryError {
+          try FileManager.default.sharedContainerURL(forSecurityApplicationGroupIdentifier: group)
+        }
       },
       OneLiner(name: "findOrCreateDirectory") { () throws(DirectoryError) in
-        try FileManager.default.findOrCreateDirectory(
-          .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")
+        try onlyDirectoryError {
+          try FileManager.default.findOrCreateDirectory(
+            .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")
+        }
       },
     ]
 

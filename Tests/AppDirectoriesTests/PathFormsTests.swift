@@ -34,26 +34,44 @@
         let dirs = try AppDirectories(
           app: "ExampleApp", environment: root.environment(["XDG_RUNTIME_DIR": root.at("runtime")]))
         // The path form first: it makes the directory, which the URL form then finds.
-        let made = Result { () throws(DirectoryError) in try dirs.directoryPath(kind) }
+        let made = Result { () throws(DirectoryError) in
+          try onlyDirectoryError { try dirs.directoryPath(kind) }
+        }
         if case .success(let path) = made {
           #expect(root.isDirectory(path), "\(kind): \(path) was not made")
         }
-        #expect(made == Result { () throws(DirectoryError) in try dirs.directory(kind).path })
+        #expect(
+          made
+            == Result { () throws(DirectoryError) in
+              try onlyDirectoryError { try dirs.directory(kind).path }
+            })
         same(
-          { () throws(DirectoryError) in try dirs.previousLocationPaths(for: kind) },
-          { () throws(DirectoryError) in try dirs.previousLocations(for: kind).map(\.path) },
+          { () throws(DirectoryError) in
+            try onlyDirectoryError { try dirs.previousLocationPaths(for: kind) }
+          },
+          { () throws(DirectoryError) in
+            try onlyDirectoryError { try dirs.previousLocations(for: kind).map(\.path) }
+          },
           "previous locations of \(kind)")
         guard case .success(let directory) = made, kind != .runtime else { return }
         try root.write("{}", to: directory + "/settings.json")
         try root.makeDirectory(directory + "/themes")
         for file in ["settings.json", "themes", "missing.json", "../escape"] {
           same(
-            { () throws(DirectoryError) in try dirs.locatePath(file, in: kind) },
-            { () throws(DirectoryError) in try dirs.locate(file, in: kind)?.path },
+            { () throws(DirectoryError) in
+              try onlyDirectoryError { try dirs.locatePath(file, in: kind) }
+            },
+            { () throws(DirectoryError) in
+              try onlyDirectoryError { try dirs.locate(file, in: kind)?.path }
+            },
             "\(kind) \(file)")
           same(
-            { () throws(DirectoryError) in try dirs.locateAllPaths(file, in: kind) },
-            { () throws(DirectoryError) in try dirs.locateAll(file, in: kind).map(\.path) },
+            { () throws(DirectoryError) in
+              try onlyDirectoryError { try dirs.locateAllPaths(file, in: kind) }
+            },
+            { () throws(DirectoryError) in
+              try onlyDirectoryError { try dirs.locateAll(file, in: kind).map(\.path) }
+            },
             "\(kind) every \(file)")
         }
       }
@@ -65,16 +83,28 @@
         try root.makeDirectory("runtime", mode: 0o700)
         let standard = StandardDirectories(
           environment: root.environment(["XDG_RUNTIME_DIR": root.at("runtime")]))
-        let made = Result { () throws(DirectoryError) in try standard.directoryPath(kind) }
-        #expect(made == Result { () throws(DirectoryError) in try standard.directory(kind).path })
+        let made = Result { () throws(DirectoryError) in
+          try onlyDirectoryError { try standard.directoryPath(kind) }
+        }
+        #expect(
+          made
+            == Result { () throws(DirectoryError) in
+              try onlyDirectoryError { try standard.directory(kind).path }
+            })
         same(
-          { () throws(DirectoryError) in try standard.locatePath("missing.json", in: kind) },
-          { () throws(DirectoryError) in try standard.locate("missing.json", in: kind)?.path },
+          { () throws(DirectoryError) in
+            try onlyDirectoryError { try standard.locatePath("missing.json", in: kind) }
+          },
+          { () throws(DirectoryError) in
+            try onlyDirectoryError { try standard.locate("missing.json", in: kind)?.path }
+          },
           "\(kind)")
         same(
-          { () throws(DirectoryError) in try standard.locateAllPaths("missing.json", in: kind) },
           { () throws(DirectoryError) in
-            try standard.locateAll("missing.json", in: kind).map(\.path)
+            try onlyDirectoryError { try standard.locateAllPaths("missing.json", in: kind) }
+          },
+          { () throws(DirectoryError) in
+            try onlyDirectoryError { try standard.locateAll("missing.json", in: kind).map(\.path) }
           }, "\(kind)")
       }
     }

@@ -40,8 +40,12 @@
           layout: .native, environment: snapshot, syscalls: failing.syscalls)
         let live = StandardDirectories(layout: .native, environment: snapshot, syscalls: .live)
         for kind in StandardDirectory.allCases {
-          let expected = Result { () throws(DirectoryError) in try live.resolution(for: kind) }
-          let got = Result { () throws(DirectoryError) in try pure.resolution(for: kind) }
+          let expected = Result { () throws(DirectoryError) in
+            try onlyDirectoryError { try live.resolution(for: kind) }
+          }
+          let got = Result { () throws(DirectoryError) in
+            try onlyDirectoryError { try pure.resolution(for: kind) }
+          }
           #expect(got == expected, "\(platform) \(kind)")
         }
         if platform.usesXDG {
@@ -52,7 +56,9 @@
           app: "ExampleApp", organization: "Example", layout: .native, environment: snapshot,
           syscalls: failing.syscalls)
         for kind in AppDirectory.ownKinds + [.shared(group: "group.com.example.app")] {
-          _ = Result { () throws(DirectoryError) in try dirs.resolution(for: kind) }
+          _ = Result { () throws(DirectoryError) in
+            try onlyDirectoryError { try dirs.resolution(for: kind) }
+          }
         }
         #expect(failing.calls == [], "\(platform)")
       }

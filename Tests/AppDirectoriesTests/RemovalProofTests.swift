@@ -100,7 +100,7 @@
       let before = TreeSnapshot.lines(of: box.path)
       for dryRun in [true, false] {
         do throws(DirectoryError) {
-          _ = try app.clean(scope, dryRun: dryRun)
+          _ = try onlyDirectoryError { try app.clean(scope, dryRun: dryRun) }
           Issue.record("\(name): not refused (dry run \(dryRun))")
         } catch {
           guard case .cleanRefused(_, let reason) = error else {

@@ -184,7 +184,7 @@
         let name = String(repeating: "s", count: 100)
         let before = root.allPaths()
         do throws(DirectoryError) {
-          _ = try dirs.socketURL(named: name)
+          _ = try onlyDirectoryError { try dirs.socketURL(named: name) }
           Issue.record("a socket name of 100 bytes was given a path")
         } catch .nameTooLong(let path, let limit) {
           #expect(path.hasSuffix("/\(Self.application)/\(name)"))
@@ -207,7 +207,7 @@
         #expect(throws: DirectoryError.self) { _ = try dirs.socketURL(named: name) }
         #expect(throws: DirectoryError.self) { _ = try dirs.lock(named: name) }
         do throws(DirectoryError) {
-          _ = try dirs.lock(named: name)
+          _ = try onlyDirectoryError { try dirs.lock(named: name) }
         } catch .invalidName(let rejected, _) {
           #expect(rejected == name)
         } catch {
@@ -281,7 +281,9 @@
           tries += 1
           let outcomes = Locked<[Result<DirectoryLock?, DirectoryError>]>([])
           DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            let outcome = Result { () throws(DirectoryError) in try dirs.lock(named: "race") }
+            let outcome = Result { () throws(DirectoryError) in
+              try onlyDirectoryError { try dirs.lock(named: "race") }
+            }
             outcomes.withLock { $0.append(outcome) }
           }
           let results = outcomes.withLock { $0 }
@@ -375,7 +377,7 @@
         try planted.plant(root, path)
         let before = root.allPaths()
         do throws(DirectoryError) {
-          _ = try dirs.lock(named: "instance")
+          _ = try onlyDirectoryError { try dirs.lock(named: "instance") }
           Issue.record("\(planted.name) was used as a lock file")
         } catch {
           #expect(error == .foreignFile(path: path, found: planted.found), "\(planted.name)")

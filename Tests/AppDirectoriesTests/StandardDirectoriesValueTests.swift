@@ -34,21 +34,36 @@
           let other = Result(catching: staticValue)
           #expect(one == other, "\(kind)")
         }
-        same({ () throws(DirectoryError) in try standard.resolution(for: kind) }) {
+        same({ () throws(DirectoryError) in
+          try onlyDirectoryError { try standard.resolution(for: kind) }
+        }) {
           () throws(DirectoryError) in
-          try StandardDirectories.resolution(for: kind, environment: environment)
+          try onlyDirectoryError {
+            try StandardDirectories.resolution(for: kind, environment: environment)
+          }
         }
-        same({ () throws(DirectoryError) in try standard.url(for: kind) }) {
+        same({ () throws(DirectoryError) in try onlyDirectoryError { try standard.url(for: kind) } }
+        ) {
           () throws(DirectoryError) in
-          try StandardDirectories.url(for: kind, environment: environment)
+          try onlyDirectoryError {
+            try StandardDirectories.url(for: kind, environment: environment)
+          }
         }
-        same({ () throws(DirectoryError) in try standard.searchURLs(for: kind) }) {
+        same({ () throws(DirectoryError) in
+          try onlyDirectoryError { try standard.searchURLs(for: kind) }
+        }) {
           () throws(DirectoryError) in
-          try StandardDirectories.searchURLs(for: kind, environment: environment)
+          try onlyDirectoryError {
+            try StandardDirectories.searchURLs(for: kind, environment: environment)
+          }
         }
-        same({ () throws(DirectoryError) in try standard.locate("missing.json", in: kind) }) {
+        same({ () throws(DirectoryError) in
+          try onlyDirectoryError { try standard.locate("missing.json", in: kind) }
+        }) {
           () throws(DirectoryError) in
-          try StandardDirectories.locate("missing.json", in: kind, environment: environment)
+          try onlyDirectoryError {
+            try StandardDirectories.locate("missing.json", in: kind, environment: environment)
+          }
         }
         #expect(standard.layout == .native)
         #expect(standard.environment == environment)

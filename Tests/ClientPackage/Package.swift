@@ -12,12 +12,20 @@ let package = Package(
   name: "ClientPackage",
   dependencies: [.package(path: "../AppDirectories")],
   targets: [
+    // How users catch the library's errors: built with no warning allowed.
+    .executableTarget(
+      name: "CatchAtTopLevel",
+      dependencies: [.product(name: "AppDirectories", package: "AppDirectories")]),
+    .executableTarget(
+      name: "CatchInFunction",
+      dependencies: [.product(name: "AppDirectoriesCore", package: "AppDirectories")]
+    ),
     .testTarget(
       name: "ClientTests",
       dependencies: [
         .product(name: "AppDirectories", package: "AppDirectories"),
         .product(name: "AppDirectoriesTesting", package: "AppDirectories"),
-      ])
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

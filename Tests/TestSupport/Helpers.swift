@@ -27,6 +27,23 @@
       userDirectoriesFile: .contents(userDirectories))
   }
 
+  /// Runs a call of the public API, whose throwing members throw nothing but a
+  /// ``DirectoryError``, and rethrows its error typed, for the tests that match on it. Any other
+  /// error fails the test (and goes on as an `EIO` creation failure).
+  func onlyDirectoryError<R>(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> R
+  ) throws(DirectoryError) -> R {
+    do {
+      return try body()
+    } catch let error as DirectoryError {
+      throw error
+    } catch {
+      Issue.record(
+        "the public API threw \(error), not a DirectoryError", sourceLocation: sourceLocation)
+      throw .creationFailed(path: "", errno: .ioError)
+    }
+  }
+
   extension DirectoryResolution {
     /// Every warning's message, joined, for `contains` checks.
     var warningText: String { warnings.map(\.message).joined(separator: "\n") }

@@ -5,6 +5,9 @@
 /// Why a directory is not removed at all: the rule of the proof before destruction that
 /// it breaks. Directories are compared by what they are (device and inode), so a spelling with
 /// `..` or through a symbolic link is refused by the directory it reaches.
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum CleanRefusal: Sendable, Hashable, CustomStringConvertible {
   /// It is, or holds, a base directory that every application shares (the home, `~/.cache`,
   /// `~/Documents`, the temporary directory), reached through an override or a legacy path:

@@ -15,6 +15,9 @@
 ///   print(error.description, error.recoverySuggestion)
 /// }
 /// ```
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A name that cannot be used: an application name, organization, group identifier or
   /// version that cannot be a single path component, an environment prefix that cannot name

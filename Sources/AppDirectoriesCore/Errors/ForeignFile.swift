@@ -15,6 +15,9 @@
 ///   print("a FIFO stands at \(path)")
 /// } catch {}
 /// ```
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum ForeignFile: Sendable, Hashable, CustomStringConvertible {
   /// A directory.
   case directory

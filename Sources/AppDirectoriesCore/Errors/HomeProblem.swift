@@ -15,6 +15,9 @@
 ///   // set ProcessEnvironment.androidAppStorage first
 /// } catch {}
 /// ```
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum HomeProblem: Sendable, Hashable, CustomStringConvertible {
   /// Linux and the BSDs: `HOME` is unset, empty or relative, and the password database has no
   /// entry for the user.

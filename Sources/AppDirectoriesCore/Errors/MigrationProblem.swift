@@ -4,6 +4,9 @@
 
 /// Why moving an application's files from a legacy location could not go ahead, in
 /// ``DirectoryError/migrationFailed(source:problem:)``.
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum MigrationProblem: Sendable, Hashable, CustomStringConvertible {
   /// The source holds FIFOs, sockets or devices, which cannot be copied; their paths. Found
   /// before anything is changed.

@@ -14,6 +14,9 @@
 ///   print("the socket's path takes \(bytes) bytes; sun_path holds \(capacity)")
 /// } catch {}
 /// ```
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum NameLengthLimit: Sendable, Hashable, CustomStringConvertible {
   /// The file system's (`ENAMETOOLONG`): a component longer than it allows, or a path longer
   /// than the system opens.

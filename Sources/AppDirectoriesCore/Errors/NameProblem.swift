@@ -16,6 +16,9 @@
 ///   // the name holds a folder separator
 /// } catch {}
 /// ```
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
   /// What a folder name is used for.
   public enum Role: String, Sendable, Hashable {

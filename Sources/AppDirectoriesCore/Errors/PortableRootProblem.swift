@@ -14,6 +14,9 @@
 ///   print("move the app out of Downloads and open it again; it runs from \(path)")
 /// } catch {}
 /// ```
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum PortableRootProblem: Sendable, Hashable, CustomStringConvertible {
   /// The root given with ``PortableMode/atPath(_:)`` is not an absolute path, or holds a NUL
   /// byte.

@@ -4,6 +4,9 @@
 
 /// Why a directory is not private to the effective user, as a runtime directory must be: a
 /// real directory, not a symbolic link, owned by the user, with permission bits exactly 0700.
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum PrivateDirectoryProblem: Sendable, Hashable, CustomStringConvertible {
   /// Nothing is there.
   case missing

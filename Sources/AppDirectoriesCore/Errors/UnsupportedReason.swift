@@ -4,6 +4,9 @@
 
 /// Why a directory does not exist for the caller: the platform has no such folder, the domain
 /// is not the user's, or the application is not entitled to it.
+#if hasAttribute(nonexhaustive)
+  @nonexhaustive
+#endif
 public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
   /// The platform has no such base directory (templates on macOS, fonts on iOS).
   case directory(StandardDirectory, on: OperatingSystem)

@@ -17,7 +17,7 @@
     ///
     /// - Throws: ``DirectoryError/homeUnavailable(reason:)`` without a home directory, or
     ///   ``DirectoryError/invalidName(name:reason:)`` for a bad group identifier.
-    public func url(for kind: AppDirectory) throws(DirectoryError) -> URL {
+    public func url(for kind: AppDirectory) throws -> URL {
       if let index = Self.index(of: kind) { return try cachedURL(index) }
       return try verifiedResolution(for: kind).url
     }
@@ -29,7 +29,12 @@
     /// `close`. Missing directories are created with mode 0700; existing ones
     /// are left as they are. A file, a dangling symlink or anything else in the way is a
     /// ``DirectoryError`` naming the path.
-    public func directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
+    public func directory(_ kind: AppDirectory) throws -> URL {
+      try _directory(kind)
+    }
+
+    /// `directory` with its error typed, for the package's own callers.
+    package func _directory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
       do throws(DirectoryError) {
         guard let index = try findOrCreateCached(kind) else {
           return try markingCheck(for: kind).ensure(try uncachedResolution(for: kind)).url
@@ -42,20 +47,20 @@
 
     /// The URLs of ``searchResolutions(for:)``: the directories searched for a kind's files,
     /// most important first.
-    public func searchURLs(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
+    public func searchURLs(for kind: AppDirectory) throws -> [URL] {
       try searchResolutions(for: kind).map(\.url)
     }
 
     /// Finds or creates a directory and returns the URL of a file in it:
     /// The first existing file with this relative path in the kind's search directories, or
     /// `nil`: ``locatePath(_:in:)`` as a URL.
-    public func locate(_ file: String, in kind: AppDirectory) throws(DirectoryError) -> URL? {
+    public func locate(_ file: String, in kind: AppDirectory) throws -> URL? {
       try search(file, in: kind, stopAtFirst: true).first.map(\.url)
     }
 
     /// Every existing file with this relative path in the kind's search directories, most
     /// important first: ``locateAllPaths(_:in:)`` as URLs.
-    public func locateAll(_ file: String, in kind: AppDirectory) throws(DirectoryError)
+    public func locateAll(_ file: String, in kind: AppDirectory) throws
       -> [URL]
     {
       try search(file, in: kind, stopAtFirst: false).map(\.url)
@@ -71,7 +76,7 @@
     /// let socket = try dirs.socketURL(named: "control.sock")
     /// print(socket.path)   // /run/user/1000/ExampleApp/control.sock
     /// ```
-    public func socketURL(named name: String) throws(DirectoryError) -> URL {
+    public func socketURL(named name: String) throws -> URL {
       pathURL(try socketResolution(named: name).path, isDirectory: false)
     }
 

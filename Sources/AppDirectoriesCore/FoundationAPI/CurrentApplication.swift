@@ -17,11 +17,12 @@
     static func currentApplicationDirectory(_ kind: AppDirectory) throws(DirectoryError) -> URL {
       if let chosen = ProcessEnvironment.chosen {
         return try AppDirectories(
-          app: chosen.applicationName ?? currentApplicationName, environment: chosen
+          app: chosen.applicationName ?? currentApplicationName, organization: nil,
+          layout: .native, environment: chosen, syscalls: .live
         )
-        .directory(kind)
+        ._directory(kind)
       }
-      return try processApplication.directories.get().directory(kind)
+      return try processApplication.directories.get()._directory(kind)
     }
 
     /// The running application's directories in the captured environment, which never
@@ -36,7 +37,9 @@
 
       init() {
         directories = Result { () throws(DirectoryError) in
-          try AppDirectories(app: currentApplicationName, environment: .captured)
+          try AppDirectories(
+            app: currentApplicationName, organization: nil, layout: .native,
+            environment: .captured, syscalls: .live)
         }
       }
     }

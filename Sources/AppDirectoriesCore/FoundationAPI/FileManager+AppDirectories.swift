@@ -23,24 +23,24 @@
     /// let support = try FileManager.default.applicationSupportDirectory
     /// ```
     public var applicationSupportDirectory: URL {
-      get throws(DirectoryError) { try AppDirectories.currentApplicationDirectory(.data) }
+      get throws { try AppDirectories.currentApplicationDirectory(.data) }
     }
 
     /// The user's caches directory, created if missing.
     public var cachesDirectory: URL {
-      get throws(DirectoryError) { try StandardDirectories.directory(.cache) }
+      get throws { try StandardDirectories.directory(.cache) }
     }
 
     /// The user's documents directory, created if missing: on Linux the `XDG_DOCUMENTS_DIR` of
     /// `user-dirs.dirs`, else `~/Documents`, which a headless machine may not have had before.
     public var documentsDirectory: URL {
-      get throws(DirectoryError) { try StandardDirectories.directory(.documents) }
+      get throws { try StandardDirectories.directory(.documents) }
     }
 
     /// The user's library directory (`~/Library` on Apple platforms, the data directory
     /// elsewhere), created if missing.
     public var libraryDirectory: URL {
-      get throws(DirectoryError) { try StandardDirectories.directory(.library) }
+      get throws { try StandardDirectories.directory(.library) }
     }
 
     /// The container shared by the applications of a group, created if missing.
@@ -55,7 +55,7 @@
     /// other apps when an app outside the Mac App Store uses one, unless its provisioning
     /// profile authorizes the group. The Team ID form (`TEAMID.com.example.suite`) never asks.
     public func sharedContainerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String)
-      throws(DirectoryError) -> URL
+      throws -> URL
     {
       try AppDirectories.currentApplicationDirectory(.shared(group: groupIdentifier))
     }
@@ -74,7 +74,7 @@
     public func findOrCreateDirectory(
       _ directory: SearchPathDirectory, in domain: SearchPathDomainMask,
       appendingPathComponent component: String? = nil
-    ) throws(DirectoryError) -> URL {
+    ) throws -> URL {
       try findOrCreateDirectory(
         directory, in: domain, appendingPathComponent: component, environment: .current,
         syscalls: .live)
@@ -98,7 +98,7 @@
       let base = try StandardDirectories(
         layout: .native, environment: environment, syscalls: syscalls
       )
-      .resolution(for: kind)
+      ._resolution(for: kind)
       // Joined by the platform's rules: `\` between the components on Windows.
       let style = environment.platform.pathStyle
       var path = base.path

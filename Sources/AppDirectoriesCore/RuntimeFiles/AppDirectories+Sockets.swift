@@ -30,7 +30,12 @@ extension AppDirectories {
   ///   ``DirectoryError/nameTooLong(path:limit:)`` with
   ///   ``NameLengthLimit/socketAddress(bytes:capacity:)`` when even the short directory leaves
   ///   no room for the name, or an error of creating the directory.
-  public func socketResolution(named name: String) throws(DirectoryError) -> DirectoryResolution {
+  public func socketResolution(named name: String) throws -> DirectoryResolution {
+    try _socketResolution(named: name)
+  }
+
+  /// `socketResolution` with its error typed, for the package's own callers.
+  package func _socketResolution(named name: String) throws(DirectoryError) -> DirectoryResolution {
     let platform = environment.platform
     try NameValidation.validate(name, as: .socketName, on: platform)
     let style = platform.pathStyle
@@ -42,7 +47,7 @@ extension AppDirectories {
     // only when it fits is the directory found or made (and checked). When it does not fit,
     // the directory is checked without writing anything, since the path it settles on (a
     // fallback) may fit; the application's runtime folder is made only where the socket goes.
-    let candidate = try resolution(for: .runtime)
+    let candidate = try _resolution(for: .runtime)
     var natural = candidate
     if fits(candidate) {
       let made = try markingCheck(for: .runtime).ensure(candidate)
@@ -59,7 +64,7 @@ extension AppDirectories {
     let naturalPath = style.join(natural.path, name)
     let directoryName = SocketAddress.shortDirectoryName(
       application: app, userID: environment.effectiveUserID, naturalPath: naturalPath)
-    var bases = [try standardDirectories.resolution(for: .temporary).path]
+    var bases = [try standardDirectories._resolution(for: .temporary).path]
     // `/tmp` when even the temporary directory is too long; never while an isolated
     // environment is current, whose files all stay inside its root.
     if style == .posix, environment.isolationRootPath == nil, bases[0] != "/tmp" {
@@ -76,7 +81,7 @@ extension AppDirectories {
         requirement: .privateDirectory(base: directory, createsIfMissing: true, otherwise: nil))
       return try privateDirectoryCheck.ensure(resolution).appending([name], style: style)
     }
-    throw .nameTooLong(
+    throw DirectoryError.nameTooLong(
       path: naturalPath,
       limit: .socketAddress(bytes: SocketAddress.length(of: naturalPath), capacity: limit))
   }

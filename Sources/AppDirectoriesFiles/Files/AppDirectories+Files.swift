@@ -16,7 +16,7 @@ extension AppDirectories {
   ///   - kind: The directory the file is in.
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name, before anything is
   ///   created, or an error of finding or creating the directory.
-  public func filePath(named name: String, in kind: AppDirectory) throws(DirectoryError)
+  public func filePath(named name: String, in kind: AppDirectory) throws
     -> String
   {
     try file(named: name, in: kind).path
@@ -57,8 +57,8 @@ extension AppDirectories {
   ///   when the system refuses a step (a full disk), the file then keeping its old contents.
   public func write<Bytes: Sequence<UInt8>>(
     _ bytes: Bytes, toFile name: String, in kind: AppDirectory, permissions: UInt32 = 0o600
-  ) throws(DirectoryError) {
-    guard permissions & ~0o777 == 0 else { throw .invalidPermissions(permissions) }
+  ) throws {
+    guard permissions & ~0o777 == 0 else { throw DirectoryError.invalidPermissions(permissions) }
     let file = try file(named: name, in: kind)
     func write(_ buffer: UnsafeRawBufferPointer) -> Result<Void, DirectoryError> {
       Result { () throws(DirectoryError) in try file.write(buffer, permissions: permissions) }
@@ -82,7 +82,7 @@ extension AppDirectories {
   ///   ``DirectoryError/foreignFile(path:found:)`` when a link, a directory or anything else
   ///   that is not a regular file stands at the name; ``DirectoryError/readFailed(path:errno:)``
   ///   or ``DirectoryError/permissionDenied(path:errno:)`` when the system refuses the read.
-  public func contents(ofFile name: String, in kind: AppDirectory) throws(DirectoryError)
+  public func contents(ofFile name: String, in kind: AppDirectory) throws
     -> [UInt8]?
   {
     try NameValidation.validate(name, as: .fileName, on: environment.platform)
@@ -98,7 +98,7 @@ extension AppDirectories {
   {
     try NameValidation.validate(name, as: .fileName, on: environment.platform)
     return DirectoryFile(
-      syscalls: syscalls, directory: try directoryPath(kind), name: name,
+      syscalls: syscalls, directory: try _directoryPath(kind), name: name,
       effectiveUserID: environment.effectiveUserID, style: environment.platform.pathStyle)
   }
 }

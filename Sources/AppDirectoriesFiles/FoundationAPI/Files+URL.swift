@@ -22,7 +22,7 @@
     ///
     /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name, before anything
     ///   is created, or an error of finding or creating the directory.
-    public func fileURL(named name: String, in kind: AppDirectory) throws(DirectoryError) -> URL {
+    public func fileURL(named name: String, in kind: AppDirectory) throws -> URL {
       pathURL(try filePath(named: name, in: kind), isDirectory: false)
     }
   }

@@ -80,7 +80,7 @@ extension AppDirectories {
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name,
   ///   ``DirectoryError/foreignFile(path:found:)`` naming what else stands at the lock file's
   ///   place, or an error of creating the runtime directory or opening the file.
-  public func lock(named name: String) throws(DirectoryError) -> DirectoryLock? {
+  public func lock(named name: String) throws -> DirectoryLock? {
     do throws(DirectoryError) {
       return try takeLock(named: name)
     } catch .lockHeld {
@@ -91,7 +91,7 @@ extension AppDirectories {
   /// The process ID that the holder of the lock wrote in its file, or `nil` when there is none
   /// or it cannot be read. For messages only, right after ``lock(named:)`` returned `nil`:
   /// the file is not locked to read it, so the holder may have gone since.
-  public func lockHolder(named name: String) throws(DirectoryError) -> Int32? {
+  public func lockHolder(named name: String) throws -> Int32? {
     let (_, file) = try openLockFile(named: name)
     defer { syscalls.close(descriptor: file) }
     return readHolder(file)

@@ -20,14 +20,19 @@
     /// let dirs = try AppDirectories(app: "ExampleApp")
     /// let cache = try dirs.directory(.cache, version: "2.4.1")
     /// ```
-    public func directory(_ kind: AppDirectory, version: String) throws(DirectoryError) -> URL {
-      pathURL(try directoryPath(kind, version: version), isDirectory: true)
+    public func directory(_ kind: AppDirectory, version: String) throws -> URL {
+      try _directory(kind, version: version)
+    }
+
+    /// `directory` with its error typed, for the package's own callers.
+    package func _directory(_ kind: AppDirectory, version: String) throws(DirectoryError) -> URL {
+      pathURL(try _directoryPath(kind, version: version), isDirectory: true)
     }
 
     /// ``previousLocationPaths(for:)`` as URLs: where this application's directory of `kind`
     /// would have been under the platform's other layouts and this library's earlier
     /// defaults.
-    public func previousLocations(for kind: AppDirectory) throws(DirectoryError) -> [URL] {
+    public func previousLocations(for kind: AppDirectory) throws -> [URL] {
       try previousLocationPaths(for: kind).map { pathURL($0, isDirectory: true) }
     }
 
@@ -49,8 +54,15 @@
     /// See <doc:MovingFromAnOldLocation>.
     public func migrate(
       from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
+    ) throws -> MigrationOutcome {
+      try _migrate(from: legacy, to: kind, options: options)
+    }
+
+    /// `migrate` with its error typed, for the package's own callers.
+    package func _migrate(
+      from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
     ) throws(DirectoryError) -> MigrationOutcome {
-      try migrate(fromPath: legacy.path, to: kind, options: options)
+      try _migrate(fromPath: legacy.path, to: kind, options: options)
     }
 
     /// Empties the application's cache directory, or removes every directory it has:
@@ -66,14 +78,14 @@
     /// ```
     public func clean(
       _ scope: CleanScope, groups: [String] = [], legacy: [URL], dryRun: Bool = false
-    ) throws(DirectoryError) -> CleanReport {
+    ) throws -> CleanReport {
       try clean(scope, groups: groups, legacyPaths: legacy.map(\.path), dryRun: dryRun)
     }
 
     /// Every directory the application may have on this platform:
     /// ``locations(groups:legacyPaths:sizes:)`` with the legacy directories as URLs.
     public func locations(groups: [String] = [], legacy: [URL], sizes: Bool = false)
-      throws(DirectoryError) -> [AppLocation]
+      throws -> [AppLocation]
     {
       try locations(groups: groups, legacyPaths: legacy.map(\.path), sizes: sizes)
     }

@@ -90,7 +90,7 @@ extension AppDirectories {
   public func clean(
     _ scope: CleanScope, groups: [String] = [], legacyPaths legacy: [String] = [],
     dryRun: Bool = false
-  ) throws(DirectoryError) -> CleanReport {
+  ) throws -> CleanReport {
     let all = try locations(
       groups: scope == .all ? groups : [], legacyPaths: scope == .all ? legacy : [],
       sizes: dryRun)

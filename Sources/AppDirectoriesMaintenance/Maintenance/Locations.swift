@@ -69,6 +69,13 @@ extension AppDirectories {
   /// that has no safe place at all is listed where the platform's table puts it.
   public func locations(
     groups: [String] = [], legacyPaths legacy: [String] = [], sizes: Bool = false
+  ) throws -> [AppLocation] {
+    try _locations(groups: groups, legacyPaths: legacy, sizes: sizes)
+  }
+
+  /// `locations` with its error typed, for the package's own callers.
+  package func _locations(
+    groups: [String] = [], legacyPaths legacy: [String] = [], sizes: Bool = false
   ) throws(DirectoryError) -> [AppLocation] {
     var entries: [(kinds: [AppDirectory], path: String)] = []
     func add(_ kind: AppDirectory?, _ path: String) {
@@ -81,14 +88,14 @@ extension AppDirectories {
     // Every platform has all of an application's own kinds; only groups may be missing.
     for kind in AppDirectory.ownKinds {
       guard let used = try? verifiedResolution(for: kind) else {
-        add(kind, try resolution(for: kind).path)
+        add(kind, try _resolution(for: kind).path)
         continue
       }
       add(kind, used.path)
     }
     for group in groups {
       do throws(DirectoryError) {
-        add(.shared(group: group), try resolution(for: .shared(group: group)).path)
+        add(.shared(group: group), try _resolution(for: .shared(group: group)).path)
       } catch .unsupported {
         continue
       }

@@ -95,8 +95,10 @@ extension AppDirectories {
   public func prune(
     _ kind: AppDirectory, olderThan age: Duration? = nil, keepingUnder bytes: Int64? = nil,
     dryRun: Bool = false
-  ) throws(DirectoryError) -> PruneReport {
-    guard kind == .cache || kind == .logs else { throw .unsupported(reason: .pruning(kind)) }
+  ) throws -> PruneReport {
+    guard kind == .cache || kind == .logs else {
+      throw DirectoryError.unsupported(reason: .pruning(kind))
+    }
     let isCache = kind == .cache
     let path = try resolution(for: kind).path
     guard
@@ -109,7 +111,7 @@ extension AppDirectories {
     defer { target.close(syscalls) }
     // Emptying is proved of a directory only.
     guard let directory = target.directory else {
-      throw .cleanRefused(path: path, reason: .notADirectory)
+      throw DirectoryError.cleanRefused(path: path, reason: .notADirectory)
     }
     let now = Int64(syscalls.secondsSinceEpoch()) * 1_000_000_000
     let cutoff = age.map { now - Self.nanoseconds($0) }

@@ -19,11 +19,16 @@ extension AppDirectories {
   ///
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when `version` is not a single
   ///   folder name, and the errors of ``directoryPath(_:)``.
-  public func directoryPath(_ kind: AppDirectory, version: String) throws(DirectoryError)
+  public func directoryPath(_ kind: AppDirectory, version: String) throws -> String {
+    try _directoryPath(kind, version: version)
+  }
+
+  /// `directoryPath` with its error typed, for the package's own callers.
+  package func _directoryPath(_ kind: AppDirectory, version: String) throws(DirectoryError)
     -> String
   {
     try NameValidation.validate(version, as: .version, on: environment.platform)
-    let base = try verifiedResolution(for: kind).path
+    let base = try _verifiedResolution(for: kind).path
     let path = environment.platform.pathStyle.join(base, version)
     // The steady state: the version's folder is there, one stat.
     if case .success(let status) = syscalls.status(path: path, followSymlinks: true),
@@ -31,7 +36,7 @@ extension AppDirectories {
     {
       return path
     }
-    _ = try directoryPath(kind)
+    _ = try _directoryPath(kind)
     try DirectoryCreator(syscalls: syscalls, environment: environment)
       .findOrCreate(path)
     return path
@@ -45,7 +50,7 @@ extension AppDirectories {
   ///   provably the application's (the rules of ``clean(_:groups:legacy:dryRun:)``), before
   ///   anything is removed.
   public func removeOtherVersions(of kind: AppDirectory, keeping version: String)
-    throws(DirectoryError) -> CleanReport
+    throws -> CleanReport
   {
     try NameValidation.validate(version, as: .version, on: environment.platform)
     let base = try verifiedResolution(for: kind).path
@@ -59,7 +64,7 @@ extension AppDirectories {
     }
     defer { target.close(syscalls) }
     guard let directory = target.directory else {
-      throw .cleanRefused(path: base, reason: .symbolicLink)
+      throw DirectoryError.cleanRefused(path: base, reason: .symbolicLink)
     }
     let entries: [DirectoryEntry]
     switch syscalls.listDirectory(descriptor: directory) {

@@ -534,9 +534,16 @@ extension AppDirectories {
   ///   failed system call, and the errors of ``directory(_:)`` for the destination's parents.
   public func migrate(
     fromPath legacy: String, to kind: AppDirectory, options: MigrationOptions = .init()
+  ) throws -> MigrationOutcome {
+    try _migrate(fromPath: legacy, to: kind, options: options)
+  }
+
+  /// `migrate` with its error typed, for the package's own callers.
+  package func _migrate(
+    fromPath legacy: String, to kind: AppDirectory, options: MigrationOptions = .init()
   ) throws(DirectoryError) -> MigrationOutcome {
     let source = try legacyPath(legacy)
-    let destination = try verifiedResolution(for: kind).path
+    let destination = try _verifiedResolution(for: kind).path
     if let answer = try checkSource(source, destination: destination, options: options) {
       return answer
     }

@@ -26,12 +26,17 @@ extension AppDirectories {
   ///
   /// The paths come most likely first (the other layouts, then the earlier defaults), each
   /// once.
-  public func previousLocationPaths(for kind: AppDirectory) throws(DirectoryError) -> [String] {
+  public func previousLocationPaths(for kind: AppDirectory) throws -> [String] {
+    try _previousLocationPaths(for: kind)
+  }
+
+  /// `previousLocationPaths` with its error typed, for the package's own callers.
+  package func _previousLocationPaths(for kind: AppDirectory) throws(DirectoryError) -> [String] {
     switch kind.placement {
     case .inBase(.runtime), .shared: return []
     case .inBase, .logs: break
     }
-    let current = try resolution(for: kind).path
+    let current = try _resolution(for: kind).path
     var paths: [String] = []
     for layout in DirectoryLayout.allCases {
       // The application's own choice, and Roaming, the earlier default (once when the same).
@@ -39,7 +44,7 @@ extension AppDirectories {
         let other = try AppDirectories(
           app: app, organization: organization, layout: layout, roaming: roaming,
           environment: environment, syscalls: syscalls)
-        let path = try other.resolution(for: kind).path
+        let path = try other._resolution(for: kind).path
         if path != current, !paths.contains(path) { paths.append(path) }
       }
     }
@@ -67,7 +72,7 @@ extension AppDirectories {
   ///   - options: As for ``migrate(fromPath:to:options:)``: a dry run, keeping the source, a link.
   public func adoptPreviousLocation(
     for kind: AppDirectory, options: MigrationOptions = .init()
-  ) throws(DirectoryError) -> MigrationOutcome {
+  ) throws -> MigrationOutcome {
     try adopt(try previousLocationPaths(for: kind), for: kind, options: options)
   }
 
@@ -79,9 +84,9 @@ extension AppDirectories {
     // An adoption killed once its copy was published left its source renamed aside, and no
     // previous location holding files: the migration from there removes what is left.
     if holding.isEmpty, let interrupted = candidates.first(where: wasMovedAside) {
-      return try migrate(fromPath: interrupted, to: kind, options: options)
+      return try _migrate(fromPath: interrupted, to: kind, options: options)
     }
-    let destination = try verifiedResolution(for: kind).path
+    let destination = try _verifiedResolution(for: kind).path
     guard holding.count == 1 else {
       let source = holding.first ?? candidates.first ?? destination
       guard holding.count > 1 else {
@@ -97,11 +102,11 @@ extension AppDirectories {
           DirectoryWarning(
             "\(holding.count) previous locations of \(app)'s \(kind) hold files: \(names); none was moved",
             suggestion:
-              "Keep one: move it with migrate(from:to:) (appdirs migrate \(kind) PATH --app \(app)) and remove the others yourself."
+              "Keep one: move it with _migrate(from:to:) (appdirs migrate \(kind) PATH --app \(app)) and remove the others yourself."
           )
         ])
     }
-    return try migrate(fromPath: holding[0], to: kind, options: options)
+    return try _migrate(fromPath: holding[0], to: kind, options: options)
   }
 
   /// The previous locations of `kind` that hold files while its current directory holds
@@ -111,8 +116,8 @@ extension AppDirectories {
     throws(DirectoryError) -> [String]
   {
     // Pure first: where there is no previous location (Linux), nothing is looked at.
-    let candidates = try previousLocationPaths(for: kind)
-    guard !candidates.isEmpty, !holdsFiles(try resolution(for: kind).path) else { return [] }
+    let candidates = try _previousLocationPaths(for: kind)
+    guard !candidates.isEmpty, !holdsFiles(try _resolution(for: kind).path) else { return [] }
     return candidates.filter(holdsFiles)
   }
 

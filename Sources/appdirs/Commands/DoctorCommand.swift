@@ -104,7 +104,7 @@ enum DoctorCommand {
     let passwd = environment.readingPasswordDatabase().passwordDatabaseHome
     let home: DirectoryResolution
     do {
-      home = try query.standard.resolution(for: .home)
+      home = try query.standard._resolution(for: .home)
     } catch {
       return [Finding(isProblem: true, message: error.description, fix: error.recoverySuggestion)]
     }

@@ -126,8 +126,8 @@ enum PathCommand {
     }
     let resolution: DirectoryResolution
     do throws(DirectoryError) {
-      CommandLineTool.warn(try app.verifiedResolution(for: .runtime).warnings)
-      resolution = try app.socketResolution(named: name)
+      CommandLineTool.warn(try app._verifiedResolution(for: .runtime).warnings)
+      resolution = try app._socketResolution(named: name)
     } catch {
       return CommandLineTool.report(error)
     }
