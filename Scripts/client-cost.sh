@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # What a client pays for this package: four small client packages, each built clean in release
 # with a static Swift standard library, in their own scratch folders:
-#   hello      Foundation's "hello" alone, the floor;
+#   hello      Foundation's "hello" alone, the floor: it prints a FileManager path and a URL, so
+#              that Foundation's own file API is linked in every client and what grows is ours;
 #   core       hello + `try FileManager.default.applicationSupportDirectory` through the product
 #              AppDirectoriesCore;
 #   umbrella   the same line through the product AppDirectories (core, maintenance and files);
+#   bare       a "hello" without Foundation, the floor of the next;
 #   path       `traits: []` and `directoryPath(.cache)` through AppDirectoriesCore, no Foundation
 #              in the package.
 # Prints each one's compile CPU (user + system seconds of `swift build`) and its stripped
@@ -46,24 +48,26 @@ EOF
   printf '%s\n' "$source" >"$work/$name/Sources/$name/main.swift"
 }
 
-client hello "" "" 'import Foundation
+hello='print("hello", FileManager.default.currentDirectoryPath, URL(fileURLWithPath: "/").path)'
+client hello "" "" "import Foundation
 
-print("hello", Date().timeIntervalSince1970 > 0)'
-client core AppDirectoriesCore "" 'import AppDirectoriesCore
+$hello"
+client core AppDirectoriesCore "" "import AppDirectoriesCore
 import Foundation
 
-print("hello", Date().timeIntervalSince1970 > 0)
-print(try FileManager.default.applicationSupportDirectory.path)'
-client umbrella AppDirectories "" 'import AppDirectories
+$hello
+print(try FileManager.default.applicationSupportDirectory.path)"
+client umbrella AppDirectories "" "import AppDirectories
 import Foundation
 
-print("hello", Date().timeIntervalSince1970 > 0)
-print(try FileManager.default.applicationSupportDirectory.path)'
+$hello
+print(try FileManager.default.applicationSupportDirectory.path)"
+client bare "" "" 'print("hello")'
 client path AppDirectoriesCore ", traits: []" 'import AppDirectoriesCore
 
 print(try AppDirectories(app: "ExampleApp").directoryPath(.cache))'
 
-names=(hello core umbrella path)
+names=(hello core umbrella bare path)
 declare -A cpu size
 for ((round = 1; round <= rounds; round++)); do
   for name in "${names[@]}"; do
@@ -81,8 +85,9 @@ for ((round = 1; round <= rounds; round++)); do
     fi
     binary="$(swift build --package-path "$work/$name" --scratch-path "$scratch" -c release \
       --show-bin-path)/$name"
-    strip -o "$work/$name.stripped" "$binary"
-    size[$name]=$(stat -c %s "$work/$name.stripped")
+    mkdir -p "$work/stripped"
+    strip -o "$work/stripped/$name" "$binary"
+    size[$name]=$(stat -c %s "$work/stripped/$name")
   done
 done
 
@@ -90,7 +95,7 @@ done
 home="$(mktemp -d)"
 trap 'rm -rf "$home"' EXIT
 for name in core umbrella path; do
-  out=$(HOME="$home" XDG_CACHE_HOME="" XDG_DATA_HOME="" "$work/$name.stripped" | tail -n 1)
+  out=$(HOME="$home" XDG_CACHE_HOME="" XDG_DATA_HOME="" "$work/stripped/$name" | tail -n 1)
   case $name in
     path) expected="$home/.cache/ExampleApp" ;;
     *) expected="$home/.local/share/$name" ;;
@@ -98,9 +103,11 @@ for name in core umbrella path; do
   [ "$out" = "$expected" ] || { echo "client-cost: $name printed '$out', not '$expected'" >&2; exit 1; }
 done
 
-printf '%-10s %14s %16s %14s %16s\n' client "compile CPU s" "over hello, s" "stripped MB" "over hello, MB"
+printf '%-10s %14s %16s %14s %16s\n' client "compile CPU s" "over floor, s" "stripped MB" "over floor, MB"
 for name in "${names[@]}"; do
-  awk -v n="$name" -v c="${cpu[$name]}" -v h="${cpu[hello]}" -v s="${size[$name]}" -v hs="${size[hello]}" \
+  floor=hello
+  [[ $name == bare || $name == path ]] && floor=bare
+  awk -v n="$name" -v c="${cpu[$name]}" -v h="${cpu[$floor]}" -v s="${size[$name]}" -v hs="${size[$floor]}" \
     'BEGIN { printf "%-10s %14.1f %16.1f %14.2f %16.2f\n", n, c, c - h, s / 1e6, (s - hs) / 1e6 }'
 done
 awk -v c="${cpu[core]}" -v u="${cpu[umbrella]}" -v h="${cpu[hello]}" \

@@ -60,7 +60,7 @@ public struct SystemErrno: Error, RawRepresentable, Sendable, Hashable, CustomSt
   /// `ENOSYS`: the system has no such call.
   public static let notImplemented = SystemErrno(rawValue: ENOSYS)
   /// `EBADF`: not an open descriptor.
-  static let badFileDescriptor = SystemErrno(rawValue: EBADF)
+  package static let badFileDescriptor = SystemErrno(rawValue: EBADF)
   /// `EISDIR`: a directory where a file was expected.
   package static let isDirectory = SystemErrno(rawValue: EISDIR)
   /// `EMLINK`: too many links; the library says it of a file of its own that has another

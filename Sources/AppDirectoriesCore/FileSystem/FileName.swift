@@ -47,7 +47,7 @@ package struct FileTime: Sendable, Hashable {
 
 extension FileStatus {
   /// The modification time.
-  var modificationTime: FileTime {
+  package var modificationTime: FileTime {
     FileTime(seconds: modificationSeconds, nanoseconds: modificationNanoseconds)
   }
 }

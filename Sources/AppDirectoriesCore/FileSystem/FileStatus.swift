@@ -9,7 +9,7 @@ package struct FileStatus: Sendable, Hashable {
   }
   package var type: FileType
   /// The permission bits and the set-ID and sticky bits (`st_mode & 0o7777`).
-  var permissions: UInt32
+  package var permissions: UInt32
   package var owner: UInt32
   package var device: UInt64 = 0
   package var inode: UInt64 = 0
@@ -100,5 +100,16 @@ extension FileStatus.FileType {
     } else {
       self = attributes & Self.windowsDirectoryAttribute != 0 ? .directory : .regular
     }
+  }
+}
+
+/// One inode: the device and the inode number, which a tree's size counts once.
+package struct FileIdentity: Sendable, Hashable {
+  package let device: UInt64
+  package let inode: UInt64
+
+  package init(_ status: FileStatus) {
+    device = status.device
+    inode = status.inode
   }
 }

@@ -73,7 +73,7 @@ extension SystemCalls {
   /// The identities of the directories mounted on the file system of `device`, from the mount
   /// table: a bind mount shows the identity of the folder it binds, which this set holds. Empty
   /// where there is no table (every platform but Linux and Android) or it cannot be read.
-  func mountRoots(onDevice device: UInt64) -> Set<FileIdentity> {
+  package func mountRoots(onDevice device: UInt64) -> Set<FileIdentity> {
     guard case .success(let table) = readFile(path: MountTable.path, limit: MountTable.limit)
     else { return [] }
     let (major, minor) = MountTable.split(device: device)

@@ -172,7 +172,7 @@ extension SystemCalls {
   /// Copies everything from the current offset of `source` to `target`: in the kernel where
   /// the platform can, else through a buffer, each write completed however short the system
   /// makes it.
-  func copyContents(from source: Int32, to target: Int32) -> SystemErrno? {
+  package func copyContents(from source: Int32, to target: Int32) -> SystemErrno? {
     var inKernel = true
     var buffer: [UInt8] = []
     while true {

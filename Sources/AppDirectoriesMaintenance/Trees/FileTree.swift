@@ -2,16 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-/// One inode: the device and the inode number, which a tree's size counts once.
-package struct FileIdentity: Sendable, Hashable {
-  package let device: UInt64
-  package let inode: UInt64
-
-  package init(_ status: FileStatus) {
-    device = status.device
-    inode = status.inode
-  }
-}
+package import AppDirectoriesCore
 
 /// Whole trees, walked through descriptors: below the top directory nothing is reached by a
 /// path, and no symbolic link is followed. The pieces of moving an application's files.
