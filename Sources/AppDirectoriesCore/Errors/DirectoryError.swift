@@ -11,7 +11,7 @@
 ///
 /// do {
 ///   let url = try AppDirectories(app: "ExampleApp").directory(.data)
-/// } catch {
+/// } catch let error as DirectoryError {
 ///   print(error.description, error.recoverySuggestion)
 /// }
 /// ```

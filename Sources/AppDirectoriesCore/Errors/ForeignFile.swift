@@ -11,7 +11,7 @@
 ///
 /// do {
 ///   _ = try AppDirectories(app: "ExampleApp").lock(named: "instance")
-/// } catch .foreignFile(let path, found: .fifo) {
+/// } catch DirectoryError.foreignFile(let path, found: .fifo) {
 ///   print("a FIFO stands at \(path)")
 /// } catch {}
 /// ```

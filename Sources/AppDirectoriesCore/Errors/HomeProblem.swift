@@ -11,7 +11,7 @@
 ///
 /// do {
 ///   _ = try StandardDirectories.url(for: .cache)
-/// } catch .homeUnavailable(reason: .androidAppStorageUnknown) {
+/// } catch DirectoryError.homeUnavailable(reason: .androidAppStorageUnknown) {
 ///   // set ProcessEnvironment.androidAppStorage first
 /// } catch {}
 /// ```

@@ -10,7 +10,7 @@
 ///
 /// do {
 ///   _ = try AppDirectories(app: "ExampleApp").socketResolution(named: "control.sock")
-/// } catch .nameTooLong(_, limit: .socketAddress(let bytes, let capacity)) {
+/// } catch DirectoryError.nameTooLong(_, limit: .socketAddress(let bytes, let capacity)) {
 ///   print("the socket's path takes \(bytes) bytes; sun_path holds \(capacity)")
 /// } catch {}
 /// ```

@@ -12,7 +12,7 @@
 ///
 /// do {
 ///   _ = try AppDirectories(app: "a/b")
-/// } catch .invalidName(_, reason: .separator("/")) {
+/// } catch DirectoryError.invalidName(_, reason: .separator("/")) {
 ///   // the name holds a folder separator
 /// } catch {}
 /// ```

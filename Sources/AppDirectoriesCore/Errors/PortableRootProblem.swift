@@ -10,7 +10,7 @@
 ///
 /// do {
 ///   _ = try AppDirectories(app: "ExampleApp", portable: .automatic)
-/// } catch .portableRootRefused(let path, problem: .translocated) {
+/// } catch DirectoryError.portableRootRefused(let path, problem: .translocated) {
 ///   print("move the app out of Downloads and open it again; it runs from \(path)")
 /// } catch {}
 /// ```

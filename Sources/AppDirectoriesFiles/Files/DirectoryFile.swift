@@ -2,7 +2,7 @@
 // Copyright 2026 The AppDirectories Project Authors.
 // Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
 
-public import AppDirectoriesCore
+import AppDirectoriesCore
 
 /// One file in one of an application's directories, reached through the directory's
 /// descriptor: replaced durably and atomically, and read without following a link.
