@@ -170,15 +170,24 @@ public struct AppDirectories: Sendable {
 
   /// Describes an application's directories, after checking its name.
   ///
+  /// ```swift
+  /// import AppDirectories
+  ///
+  /// let dirs = try AppDirectories(app: "ExampleApp", organization: "Example")
+  /// let portable = try AppDirectories(app: "ExampleApp", portable: .automatic)
+  /// print(portable.portableRootPath ?? "installed: the platform's directories")
+  /// ```
+  ///
   /// - Parameters:
-  ///   - app: The application's name; a single path component such as `ExampleApp`.
+  ///   - app: The application's name; a single path component such as `ExampleApp`. A portable
+  ///     application's folder is `<app>-portable`.
   ///   - organization: The organization's name, used only where the platform has a folder for it.
   ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
   ///   - environmentPrefix: The prefix of the application's own override variables, such as
   ///     `EXAMPLEAPP`: then `EXAMPLEAPP_CACHE_DIR` names the cache directory itself, and
   ///     `EXAMPLEAPP_HOME` one root for them all (`$EXAMPLEAPP_HOME/cache`), ahead of the
-  ///     platform's rules. `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not `XDG`. See
-  ///     <doc:PlatformPaths#Overrides-for-one-application>.
+  ///     portable root and the platform's rules. `[A-Z][A-Z0-9_]*`, at most 64 bytes, and not
+  ///     `XDG`. See <doc:PlatformPaths#Overrides-for-one-application>.
   ///   - roaming: On Windows, keep data and config in RoamingAppData, which follows the user
   ///     from machine to machine, instead of LocalAppData; elsewhere it changes nothing.
   ///   - scope: `.user` for the user's own directories; `.system` for the machine's, which a
@@ -187,56 +196,23 @@ public struct AppDirectories: Sendable {
   ///   - fallback: `.temporary` to use a private temporary directory, with a warning, when a
   ///     directory cannot be created because the home cannot be written; `.none` to get the
   ///     error.
-  ///   - environment: The environment to resolve from; the running process's by default.
-  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when a name cannot be a folder name
-  ///   or the prefix cannot name variables.
-  public init(
-    app: String, organization: String? = nil, layout: DirectoryLayout = .native,
-    environmentPrefix: String? = nil, roaming: Bool = false, scope: DirectoryScope = .user,
-    fallback: DirectoryFallback = .none, environment: ProcessEnvironment = .current
-  ) throws {
-    try self.init(
-      app: app, organization: organization, layout: layout, environmentPrefix: environmentPrefix,
-      roaming: roaming, scope: scope, fallback: fallback, environment: environment,
-      syscalls: .live)
-  }
-
-  /// Describes the directories of an application that may keep its files beside itself, as
-  /// ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)``
-  /// does, with the portable root looked at once, now.
-  ///
-  /// ```swift
-  /// import AppDirectories
-  ///
-  /// let dirs = try AppDirectories(app: "ExampleApp", portable: .automatic)
-  /// print(dirs.portableRootPath ?? "installed: the platform's directories")
-  /// ```
-  ///
-  /// - Parameters:
   ///   - portable: ``PortableMode/automatic`` to look for `ExampleApp-portable` beside the
   ///     executable, ``PortableMode/atPath(_:)`` for a root of your choice, or
-  ///     ``PortableMode/off``. See <doc:PortableApps>.
-  ///   - app: The application's name; the portable folder is `<app>-portable`.
-  ///   - organization: The organization's name, used only where the platform has a folder for it.
-  ///   - layout: `.native` for the platform's conventions, `.xdg` for the XDG rules on macOS.
-  ///   - environmentPrefix: The prefix of the application's own override variables, which
-  ///     come before the portable root.
-  ///   - roaming: On Windows, keep data and config in RoamingAppData when not portable.
-  ///   - scope: `.user` or `.system`, for the directories the portable root does not give.
-  ///   - fallback: `.temporary` to fall back to a private temporary directory when a
-  ///     directory cannot be created because the home cannot be written.
+  ///     ``PortableMode/off``, the default. The root is looked at once, now. See
+  ///     <doc:PortableApps>.
   ///   - environment: The environment to resolve from; the running process's by default.
-  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` for a bad name or prefix;
-  ///   ``DirectoryError/portableRootRefused(path:problem:)`` for a root given that is not
-  ///   absolute, a root that belongs to another user, or an application that macOS runs
+  /// - Throws: ``DirectoryError/invalidName(name:reason:)`` when a name cannot be a folder name
+  ///   or the prefix cannot name variables;
+  ///   ``DirectoryError/portableRootRefused(path:problem:)`` for a portable root given that is
+  ///   not absolute, a root that belongs to another user, or an application that macOS runs
   ///   translocated; ``DirectoryError/notADirectory(path:)``,
   ///   ``DirectoryError/ownedByAnotherUser(path:owner:isSymbolicLink:)`` or
   ///   ``DirectoryError/danglingSymlink(path:)`` for a file or someone else's link at the
-  ///   root. Nothing is created.
+  ///   portable root. Nothing is created.
   public init(
     app: String, organization: String? = nil, layout: DirectoryLayout = .native,
     environmentPrefix: String? = nil, roaming: Bool = false, scope: DirectoryScope = .user,
-    fallback: DirectoryFallback = .none, portable: PortableMode,
+    fallback: DirectoryFallback = .none, portable: PortableMode = .off,
     environment: ProcessEnvironment = .current
   ) throws {
     try self.init(
@@ -272,7 +248,7 @@ public struct AppDirectories: Sendable {
   }
 
   /// Checks a prefix for an application's override variables on its own, as
-  /// ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)``
+  /// ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:portable:environment:)``
   /// does.
   ///
   /// - Throws: ``DirectoryError/invalidName(name:reason:)`` unless the prefix is

@@ -85,7 +85,7 @@ public struct StandardDirectories: Sendable {
     return try privateDirectoryCheck.settle(resolved)
   }
 
-  /// Finds or creates a base directory and returns its path, as ``directory(_:)`` does.
+  /// Finds or creates a base directory and returns its path.
   ///
   /// Missing directories are created with mode 0700; existing ones are left as they are.
   public func directoryPath(_ kind: StandardDirectory) throws -> String {
@@ -133,57 +133,5 @@ public struct StandardDirectories: Sendable {
 
   var privateDirectoryCheck: PrivateDirectoryCheck {
     PrivateDirectoryCheck(syscalls: syscalls, environment: environment)
-  }
-}
-
-extension StandardDirectories {
-  /// ``resolution(for:)`` of the base directories of `environment`.
-  public static func resolution(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws -> DirectoryResolution {
-    try Self._resolution(for: kind, layout: layout, environment: environment)
-  }
-
-  /// `resolution` with its error typed, for the package's own callers.
-  package static func _resolution(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) -> DirectoryResolution {
-    try StandardDirectories(layout: layout, environment: environment)._resolution(for: kind)
-  }
-
-  /// ``verifiedResolution(for:)`` of the base directories of `environment`.
-  public static func verifiedResolution(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws -> DirectoryResolution {
-    try Self._verifiedResolution(for: kind, layout: layout, environment: environment)
-  }
-
-  /// `verifiedResolution` with its error typed, for the package's own callers.
-  package static func _verifiedResolution(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) -> DirectoryResolution {
-    try StandardDirectories(layout: layout, environment: environment)
-      ._verifiedResolution(for: kind)
-  }
-
-  /// ``searchResolutions(for:)`` of the base directories of `environment`.
-  public static func searchResolutions(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws -> [DirectoryResolution] {
-    try Self._searchResolutions(for: kind, layout: layout, environment: environment)
-  }
-
-  /// `searchResolutions` with its error typed, for the package's own callers.
-  package static func _searchResolutions(
-    for kind: StandardDirectory, layout: DirectoryLayout = .native,
-    environment: ProcessEnvironment = .current
-  ) throws(DirectoryError) -> [DirectoryResolution] {
-    try StandardDirectories(layout: layout, environment: environment)
-      ._searchResolutions(for: kind)
   }
 }

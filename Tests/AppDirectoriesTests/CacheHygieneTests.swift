@@ -206,11 +206,11 @@
       let root = try TemporaryRoot.withUserDirectories()
       let provider = RecordingSystemCalls()
       let dirs = try Self.directories(root, provider: provider)
-      let current = try dirs.directory(.cache, version: "2.4.1").path
+      let current = try dirs.directoryPath(.cache, version: "2.4.1")
       #expect(current == root.home + "/.cache/ExampleApp/2.4.1")
       #expect(Self.tag(root.home + "/.cache/ExampleApp") != nil)
       provider.reset()
-      _ = try dirs.directory(.cache, version: "2.4.1")
+      _ = try dirs.directoryPath(.cache, version: "2.4.1")
       #expect(provider.calls == [.status(path: current, followSymlinks: true)])
 
       try root.write("old", to: "home/.cache/ExampleApp/2.3.0/index")
@@ -222,7 +222,7 @@
       let report = try dirs.removeOtherVersions(of: .cache, keeping: "2.4.1")
       #expect(report.failures == [])
       #expect(
-        report.locations.map(\.url.path).sorted() == [
+        report.locations.map(\.path).sorted() == [
           root.home + "/.cache/ExampleApp/1.0", root.home + "/.cache/ExampleApp/2.3.0",
         ])
       #expect(
@@ -237,7 +237,7 @@
     func badVersionsAreRefused(_ version: String) throws {
       let root = try TemporaryRoot.withUserDirectories()
       let dirs = try Self.directories(root)
-      #expect(throws: DirectoryError.self) { try dirs.directory(.cache, version: version) }
+      #expect(throws: DirectoryError.self) { try dirs.directoryPath(.cache, version: version) }
       #expect(throws: DirectoryError.self) {
         try dirs.removeOtherVersions(of: .cache, keeping: version)
       }
@@ -253,9 +253,9 @@
       _ = try dirs.directory(.config)
       try root.write("x", to: "home/.local/state/ExampleApp")
       let legacy = URL(fileURLWithPath: root.home + "/.exampleapp")
-      let locations = try dirs.locations(groups: ["group.com.example"], legacy: [legacy])
+      let locations = try dirs.locations(groups: ["group.com.example"], legacyPaths: [legacy.path])
       #expect(
-        locations.map(\.url.path)
+        locations.map(\.path)
           == [
             root.home + "/.local/share/ExampleApp", root.home + "/.config/ExampleApp",
             root.home + "/.cache/ExampleApp", root.home + "/.local/state/ExampleApp",
@@ -279,9 +279,9 @@
       let dirs = try Self.directories(root, platform: .macOS)
       let locations = try dirs.locations()
       let support = try #require(locations.first)
-      #expect(support.url.path == root.home + "/Library/Application Support/ExampleApp")
+      #expect(support.path == root.home + "/Library/Application Support/ExampleApp")
       #expect(support.kinds == [.data, .config, .state])
-      #expect(Set(locations.map(\.url.path)).count == locations.count)
+      #expect(Set(locations.map(\.path)).count == locations.count)
     }
 
     @Test("Sizes are what du -sb says: apparent sizes, hard links once, links not followed")
@@ -312,7 +312,7 @@
       let report = try dirs.clean(.all, dryRun: true)
       #expect(report.isDryRun)
       #expect(
-        report.locations.map(\.url.path) == [
+        report.locations.map(\.path) == [
           root.home + "/.config/ExampleApp", root.home + "/.cache/ExampleApp",
         ])
       #expect(report.locations.allSatisfy { ($0.size ?? 0) > 0 })
@@ -331,7 +331,7 @@
       try root.write("x", to: "home/.config/ExampleApp/settings")
       let report = try dirs.clean(.cache)
       #expect(report.failures == [])
-      #expect(report.locations.map(\.url.path) == [cache])
+      #expect(report.locations.map(\.path) == [cache])
       #expect(TreeSnapshot.listing(cache) == ["CACHEDIR.TAG"])
       #expect(TreeSnapshot.listing(root.at("elsewhere")) == ["keep"])
       #expect(TreeSnapshot.listing(root.home + "/.config/ExampleApp") == ["settings"])
@@ -352,10 +352,10 @@
       try root.symlink("home/.local/share/ExampleApp/out", to: root.at("elsewhere"))
       let report = try dirs.clean(
         .all, groups: ["group.com.example"],
-        legacy: [URL(fileURLWithPath: root.home + "/.exampleapp")])
+        legacyPaths: [root.home + "/.exampleapp"])
       #expect(report.failures == [])
       for location in try dirs.locations(groups: ["group.com.example"]) {
-        #expect(!location.exists && !location.isObstructed, "\(location.url.path)")
+        #expect(!location.exists && !location.isObstructed, "\(location.path)")
       }
       #expect(!root.exists(root.home + "/.exampleapp"))
       #expect(TreeSnapshot.listing(root.home + "/.cache") == ["Other"])
@@ -466,7 +466,7 @@
       try root.write("x", to: "home/.cache/ExampleApp/file")
       try root.write("x", to: "home/.local/share/group-containers/group.com.example/file")
       let report = try dirs.clean(.cache, groups: ["group.com.example"])
-      #expect(report.locations.map(\.url.path) == [root.home + "/.cache/ExampleApp"])
+      #expect(report.locations.map(\.path) == [root.home + "/.cache/ExampleApp"])
       #expect(
         TreeSnapshot.listing(root.home + "/.local/share/group-containers/group.com.example")
           == ["file"])
@@ -479,8 +479,8 @@
       let relative = try #require(URL(string: "old/exampleapp"))
       let expected = DirectoryError.invalidName(
         name: "old/exampleapp", reason: .legacyPathNotAbsolute)
-      #expect(throws: expected) { try dirs.locations(legacy: [relative]) }
-      #expect(throws: expected) { try dirs.clean(.all, legacy: [relative]) }
+      #expect(throws: expected) { try dirs.locations(legacyPaths: [relative.path]) }
+      #expect(throws: expected) { try dirs.clean(.all, legacyPaths: [relative.path]) }
     }
 
     @Test("Kinds and groups a platform does not have are left out of the locations")

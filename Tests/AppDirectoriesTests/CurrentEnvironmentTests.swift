@@ -44,7 +44,7 @@
           ).path
         }
       ),
-      ("StandardDirectories", { try StandardDirectories().directory(.config).path }),
+      ("StandardDirectories", { try StandardDirectories().directoryPath(.config) }),
       ("AppDirectories(app:)", { try AppDirectories(app: "Doors").directory(.state).path }),
       (
         "fileURL(named:in:)",

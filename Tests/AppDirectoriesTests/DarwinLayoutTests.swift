@@ -194,8 +194,9 @@
     }
 
     @Test func relativeTMPDIRIsIgnoredWithAWarning() throws {
-      let resolution = try StandardDirectories.resolution(
-        for: .temporary, environment: PlatformSamples.macOS(["TMPDIR": "tmp"]))
+      let resolution = try StandardDirectories(
+        environment: PlatformSamples.macOS(["TMPDIR": "tmp"])
+      ).resolution(for: .temporary)
       #expect(resolution.path == "/var/tmp")
       #expect(resolution.warnings.map(\.message).contains { $0.contains("TMPDIR") })
     }
@@ -333,7 +334,7 @@
     ) throws {
       let environment = ProcessEnvironment(
         variables: row.variables, passwordDatabaseHome: row.passwordDatabase, platform: platform)
-      let resolution = try StandardDirectories.resolution(for: .home, environment: environment)
+      let resolution = try StandardDirectories(environment: environment).resolution(for: .home)
       #expect(resolution.path == row.home)
       #expect(resolution.source == row.source)
     }
@@ -343,7 +344,7 @@
       let environment = ProcessEnvironment(
         variables: ["CFFIXED_USER_HOME": "fixed"], passwordDatabaseHome: "/Users/ada",
         platform: .macOS)
-      let resolution = try StandardDirectories.resolution(for: .home, environment: environment)
+      let resolution = try StandardDirectories(environment: environment).resolution(for: .home)
       #expect(resolution.path == "/Users/ada")
       #expect(
         resolution.ignored == [IgnoredValue(.variable("CFFIXED_USER_HOME"), .notAbsolute("fixed"))])
@@ -355,7 +356,7 @@
         variables: ["CFFIXED_USER_HOME": "/attacker"], passwordDatabaseHome: "/Users/ada",
         platform: .macOS, isSecureExecution: true)
       #expect(
-        try StandardDirectories.resolution(for: .home, environment: environment).path
+        try StandardDirectories(environment: environment).resolution(for: .home).path
           == "/Users/ada")
     }
 
@@ -366,7 +367,7 @@
         passwordDatabaseHome: "/passwd",
         platform: .linux)
       #expect(
-        try StandardDirectories.resolution(for: .home, environment: environment).path == "/home/ada"
+        try StandardDirectories(environment: environment).resolution(for: .home).path == "/home/ada"
       )
     }
 
@@ -377,7 +378,7 @@
       var environment = PlatformSamples.macOS(["TMPDIR": "/somewhere/else/"])
       environment.platform = platform
       environment.systemTemporaryDirectory = "/var/folders/zz/xyz/T/"
-      let temporary = try StandardDirectories.resolution(for: .temporary, environment: environment)
+      let temporary = try StandardDirectories(environment: environment).resolution(for: .temporary)
       #expect(temporary.path == "/var/folders/zz/xyz/T")
       #expect(temporary.source == .system("confstr(_CS_DARWIN_USER_TEMP_DIR)"))
       #expect(
@@ -387,8 +388,8 @@
 
     @Test("The Mac's shared fallback for the runtime directory is a private folder, checked")
     func macOSRuntimeFallbackIsPrivate() throws {
-      let resolution = try StandardDirectories.resolution(
-        for: .runtime, environment: PlatformSamples.macOS(["TMPDIR": nil]))
+      let resolution = try StandardDirectories(environment: PlatformSamples.macOS(["TMPDIR": nil]))
+        .resolution(for: .runtime)
       #expect(resolution.path == "/var/tmp/runtime-501")
       #expect(resolution.source == .fallback)
       #expect(

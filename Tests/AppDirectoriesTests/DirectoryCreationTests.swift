@@ -49,7 +49,7 @@
         case .standardDirectories:
           return try onlyDirectoryError {
             try StandardDirectories(layout: .native, environment: environment, syscalls: syscalls)
-              .directory(.cache).path
+              .directoryPath(.cache)
           }
         case .fileManager:
           return try FileManager.default.findOrCreateDirectory(
@@ -314,12 +314,12 @@
           userDirectories: .contents("XDG_MUSIC_DIR=\"$HOME/Tunes\"\n"))
         let path = try StandardDirectories(
           layout: .native, environment: environment, syscalls: recorder.syscalls
-        ).directory(kind).path
+        ).directoryPath(kind)
         #expect(path.hasPrefix(root.path))
         recorder.reset()
         _ = try StandardDirectories(
           layout: .native, environment: environment, syscalls: recorder.syscalls
-        ).directory(kind)
+        ).directoryPath(kind)
         #expect(recorder.calls == [.status(path: path, followSymlinks: true)])
       }
     }

@@ -99,19 +99,19 @@ struct DirectoryKindTests {
 
   @Test(arguments: baseRows)
   func baseKindResolvesToItsDefault(_ row: BaseRow) throws {
-    let resolution = try StandardDirectories.resolution(
-      for: row.kind, environment: pureEnvironment(["HOME": Self.home]))
+    let resolution = try StandardDirectories(environment: pureEnvironment(["HOME": Self.home]))
+      .resolution(for: row.kind)
     #expect(resolution.path == row.byDefault)
     #expect(resolution.source == row.defaultSource)
     #expect(
-      try StandardDirectories.resolution(for: row.kind, environment: pureEnvironment()).path
+      try StandardDirectories(environment: pureEnvironment()).resolution(for: row.kind).path
         == row.byDefault)
   }
 
   @Test(arguments: baseRows)
   func baseKindFollowsItsVariable(_ row: BaseRow) throws {
-    let resolution = try StandardDirectories.resolution(
-      for: row.kind, environment: pureEnvironment(Self.everyVariable))
+    let resolution = try StandardDirectories(environment: pureEnvironment(Self.everyVariable))
+      .resolution(for: row.kind)
     #expect(resolution.path == row.withVariables)
     #expect(resolution.source == row.variableSource)
   }
@@ -200,8 +200,8 @@ struct DirectoryKindTests {
   ) throws {
     var variables = ["HOME": Self.home]
     variables["TMPDIR"] = row.tmpdir
-    let resolution = try StandardDirectories.resolution(
-      for: .temporary, environment: pureEnvironment(variables))
+    let resolution = try StandardDirectories(environment: pureEnvironment(variables)).resolution(
+      for: .temporary)
     #expect(resolution.path == row.path)
     #expect(resolution.source == row.source)
     #expect(resolution.warningText.contains("TMPDIR") == row.warns)
@@ -221,7 +221,7 @@ struct DirectoryKindTests {
     for variables in [Self.messyVariables, ["HOME": "//home//ada/"], ["HOME": "/"]] {
       let userDirectories = "XDG_DOCUMENTS_DIR=\"$HOME//Docs/\"\nXDG_MUSIC_DIR=\"$HOME/\"\n"
       let environment = pureEnvironment(variables, userDirectories: userDirectories)
-      let path = try StandardDirectories.resolution(for: kind, environment: environment).path
+      let path = try StandardDirectories(environment: environment).resolution(for: kind).path
       #expect(path.isCleanAbsolutePath, "\(kind) in \(variables): \(path)")
     }
   }

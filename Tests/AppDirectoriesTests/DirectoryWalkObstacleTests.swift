@@ -77,7 +77,7 @@
             environment: root.environment([
               "XDG_CACHE_HOME": root.at("cache/ExampleApp/deeper")
             ])
-          ).directory(.cache)
+          ).directoryPath(.cache)
         }
         #expect(TreeSnapshot.lines(of: root.path) == before)
       }

@@ -115,7 +115,7 @@ struct EnvironmentValueTests {
     let environment = ProcessEnvironment(
       variables: ["HOME": "/home/ada"], passwordDatabaseHome: "/home/ada", platform: .linux,
       isSecureExecution: true, undecodableVariables: ["XDG_CACHE_HOME": [0x2F, 0xFF]])
-    let resolution = try StandardDirectories.resolution(for: .cache, environment: environment)
+    let resolution = try StandardDirectories(environment: environment).resolution(for: .cache)
     #expect(
       resolution.ignored.first
         == IgnoredValue(.variable("XDG_CACHE_HOME"), .untrustedInSecureExecution))
@@ -124,13 +124,13 @@ struct EnvironmentValueTests {
   @Test("On Apple platforms an unset CFFIXED_USER_HOME passes silently; an empty one is noted")
   func unsetFixedHomeIsSilent() throws {
     let unset = ProcessEnvironment(variables: ["HOME": "/Users/ada"], platform: .macOS)
-    let home = try StandardDirectories.resolution(for: .cache, environment: unset).home
+    let home = try StandardDirectories(environment: unset).resolution(for: .cache).home
     #expect(home?.path == "/Users/ada")
     #expect(home?.ignored == [])
     let empty = ProcessEnvironment(
       variables: ["HOME": "/Users/ada", "CFFIXED_USER_HOME": ""], platform: .macOS)
     #expect(
-      try StandardDirectories.resolution(for: .cache, environment: empty).home?.ignored
+      try StandardDirectories(environment: empty).resolution(for: .cache).home?.ignored
         == [IgnoredValue(.variable("CFFIXED_USER_HOME"), .empty)])
   }
 

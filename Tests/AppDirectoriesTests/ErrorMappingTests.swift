@@ -272,21 +272,19 @@
         try root.write("b", to: "b/tool/settings.ini")
         try root.write("c", to: "c/tool/settings.ini")
         #expect(
-          try StandardDirectories.locate(
-            "tool/settings.ini", in: .config, environment: environment)?
-            .path == root.at("b/tool/settings.ini"))
+          try StandardDirectories(environment: environment).locatePath(
+            "tool/settings.ini", in: .config) == root.at("b/tool/settings.ini"))
         #expect(
-          try StandardDirectories.locateAll(
-            "tool/settings.ini", in: .config, environment: environment
-          )
-          .map(\.path) == [root.at("b/tool/settings.ini"), root.at("c/tool/settings.ini")])
+          try StandardDirectories(environment: environment).locateAllPaths(
+            "tool/settings.ini", in: .config)
+            == [root.at("b/tool/settings.ini"), root.at("c/tool/settings.ini")])
         try root.write("own", to: "own/tool/settings.ini")
         #expect(
-          try StandardDirectories.locate(
-            "tool/settings.ini", in: .config, environment: environment)?
-            .path == root.at("own/tool/settings.ini"))
+          try StandardDirectories(environment: environment).locatePath(
+            "tool/settings.ini", in: .config) == root.at("own/tool/settings.ini"))
         #expect(
-          try StandardDirectories.locate("tool/missing.ini", in: .config, environment: environment)
+          try StandardDirectories(environment: environment).locatePath(
+            "tool/missing.ini", in: .config)
             == nil)
       }
     }
@@ -368,9 +366,9 @@
     func userDirectoriesBehindAFile() throws {
       try TemporaryRoot.with { root in
         try root.writeFile(root.home + "/.config", "not a folder")
-        let resolution = try StandardDirectories.resolution(
-          for: .music, layout: .native,
-          environment: root.environment(userDirectories: .readFromDisk))
+        let resolution = try StandardDirectories(
+          layout: .native, environment: root.environment(userDirectories: .readFromDisk)
+        ).resolution(for: .music)
         #expect(resolution.path == root.home + "/Music")
         #expect(resolution.warnings == [])
       }

@@ -171,7 +171,9 @@
       }
 
       func clean(_ scope: CleanScope) throws(DirectoryError) -> CleanReport {
-        try onlyDirectoryError { try dirs.clean(scope, groups: [Self.group], legacy: legacy) }
+        try onlyDirectoryError {
+          try dirs.clean(scope, groups: [Self.group], legacyPaths: legacy.map(\.path))
+        }
       }
 
       /// What is never the application's, whatever happened.
@@ -186,8 +188,9 @@
       func expectCleaned(_ scope: CleanScope, _ comment: Comment) throws {
         switch scope {
         case .all:
-          for location in try dirs.locations(groups: [Self.group], legacy: legacy) {
-            #expect(!location.exists && !location.isObstructed, "\(comment): \(location.url.path)")
+          for location in try dirs.locations(groups: [Self.group], legacyPaths: legacy.map(\.path))
+          {
+            #expect(!location.exists && !location.isObstructed, "\(comment): \(location.path)")
           }
         case .cache:
           #expect(
@@ -240,21 +243,21 @@
     func sizesFailingAtEachCall() throws {
       let reference = try CleanSetup()
       let expected = try reference.dirs.locations(
-        groups: [CleanSetup.group], legacy: reference.legacy, sizes: true)
+        groups: [CleanSetup.group], legacyPaths: reference.legacy.map(\.path), sizes: true)
       #expect(expected.filter { $0.size != nil }.count >= 6)
       let count = reference.provider.records.count
       for index in 1...count {
         let setup = try CleanSetup(faults: [Self.failing(call: index, with: EIO)])
         let comment: Comment = "EIO at call \(index) of \(count)"
         let measured = try setup.dirs.locations(
-          groups: [CleanSetup.group], legacy: setup.legacy, sizes: true)
+          groups: [CleanSetup.group], legacyPaths: setup.legacy.map(\.path), sizes: true)
         #expect(measured.count == expected.count, comment)
         for (found, wanted) in zip(measured, expected) {
           #expect(
-            found.url.path.dropFirst(setup.root.path.count)
-              == wanted.url.path.dropFirst(reference.root.path.count), comment)
+            found.path.dropFirst(setup.root.path.count)
+              == wanted.path.dropFirst(reference.root.path.count), comment)
           // The sample's random bytes differ from root to root, not their sizes.
-          #expect(found.size == nil || found.size == wanted.size, "\(comment): \(found.url.path)")
+          #expect(found.size == nil || found.size == wanted.size, "\(comment): \(found.path)")
         }
       }
     }
@@ -330,13 +333,16 @@
       configured.listsTypes = false
       let clean = try CleanSetup(provider: configured)
       let sizes = try clean.dirs.locations(
-        groups: [CleanSetup.group], legacy: clean.legacy, sizes: true)
+        groups: [CleanSetup.group], legacyPaths: clean.legacy.map(\.path), sizes: true)
       let typed = try CacheHygieneTests.directories(clean.root).locations(
-        groups: [CleanSetup.group], legacy: clean.legacy, sizes: true)
+        groups: [CleanSetup.group], legacyPaths: clean.legacy.map(\.path), sizes: true)
       #expect(sizes == typed)
       try clean.root.makeDirectory(clean.root.home + "/.cache/ExampleApp/0.9")
       let versions = try clean.dirs.removeOtherVersions(of: .cache, keeping: "1.0")
-      #expect(versions.locations.map(\.url.lastPathComponent).sorted() == ["0.9", "tree"])
+      #expect(
+        versions.locations.map { String($0.path.split(separator: "/").last ?? "") }.sorted() == [
+          "0.9", "tree",
+        ])
       #expect(
         TreeSnapshot.listing(clean.root.home + "/.cache/ExampleApp") == ["CACHEDIR.TAG", "file"])
       #expect(try clean.clean(.all).failures == [])

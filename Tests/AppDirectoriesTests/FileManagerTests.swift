@@ -167,8 +167,8 @@
       let trash = try #require(FileManager.standardDirectory(for: .trashDirectory, on: .macOS))
       let autosave = try #require(
         FileManager.standardDirectory(for: .autosavedInformationDirectory, on: .macOS))
-      let home = try StandardDirectories.resolution(for: trash.0, environment: environment).path
-      let library = try StandardDirectories.resolution(for: autosave.0, environment: environment)
+      let home = try StandardDirectories(environment: environment).resolution(for: trash.0).path
+      let library = try StandardDirectories(environment: environment).resolution(for: autosave.0)
         .path
       #expect(POSIXPath.join(home, trash.1!) == "/Users/ada/.Trash")
       #expect(POSIXPath.join(library, autosave.1!) == "/Users/ada/Library/Autosave Information")

@@ -361,9 +361,9 @@
         let environment = ProcessEnvironment(
           variables: ["HOME": Self.home, "XDG_CONFIG_HOME": scratch.path], platform: .linux,
           userDirectoriesFile: .readFromDisk)
-        let music = try StandardDirectories.resolution(for: .music, environment: environment)
-        let documents = try StandardDirectories.resolution(
-          for: .documents, environment: environment)
+        let music = try StandardDirectories(environment: environment).resolution(for: .music)
+        let documents = try StandardDirectories(environment: environment).resolution(
+          for: .documents)
         #expect(music.path == "/home/ada/m")
         #expect(documents.path == "/home/ada/Documents")
       }

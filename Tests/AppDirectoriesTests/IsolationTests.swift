@@ -27,7 +27,7 @@
         #expect(environment.isolationRoot?.path == root.path)
         #expect(environment.effectiveUserID == geteuid())
         for kind in StandardDirectory.allCases {
-          let path = try StandardDirectories.resolution(for: kind, environment: environment).path
+          let path = try StandardDirectories(environment: environment).resolution(for: kind).path
           #expect(Self.isInside(path, root), "\(kind): \(path)")
         }
         let dirs = try AppDirectories(app: "ExampleApp", environment: environment)
@@ -38,7 +38,8 @@
           #expect(try dirs.searchURLs(for: kind).map(\.path) == [path])
         }
         for kind in [StandardDirectory.data, .config] {
-          let search = try StandardDirectories.searchURLs(for: kind, environment: environment)
+          let search = try StandardDirectories(environment: environment).searchResolutions(
+            for: kind)
           #expect(search.count == 1)
         }
         #expect(!scratch.exists(root.path), "resolving created something")
@@ -73,7 +74,7 @@
       for kind in StandardDirectory.allCases {
         do throws(DirectoryError) {
           let path = try onlyDirectoryError {
-            try StandardDirectories.resolution(for: kind, environment: environment).path
+            try StandardDirectories(environment: environment).resolution(for: kind).path
           }
           #expect(isInside(path), "\(kind): \(path)")
           resolved += 1
@@ -129,7 +130,7 @@
         }
         let fromChildren = try await withThrowingTaskGroup(of: String.self) { group in
           for _ in 0..<4 {
-            group.addTask { try StandardDirectories.directory(.documents).path }
+            group.addTask { try StandardDirectories().directoryPath(.documents) }
           }
           return try await group.reduce(into: [String]()) { $0.append($1) }
         }
@@ -191,9 +192,9 @@
     /// A link from the isolated cache to `target` outside the root, which the removal of the
     /// root must not follow.
     static func linkTheCache(to target: String) throws {
-      let cache = try StandardDirectories.directory(.cache)
+      let cache = try StandardDirectories().directoryPath(.cache)
       try FileManager.default.createSymbolicLink(
-        atPath: cache.path + "/link", withDestinationPath: target)
+        atPath: cache + "/link", withDestinationPath: target)
     }
 
     @Test func theAsyncRootIsRemovedAfterwardsWithoutFollowingLinks() async throws {
@@ -218,7 +219,7 @@
       #expect(throws: Thrown.self) {
         try withIsolatedAppDirectories { root in
           seen.withLock { $0.append(root) }
-          _ = try StandardDirectories.directory(.cache)
+          _ = try StandardDirectories().directoryPath(.cache)
           throw Thrown()
         }
       }
@@ -227,7 +228,7 @@
           // A suspension, so that the asynchronous scope is the one chosen.
           await Task.yield()
           seen.withLock { $0.append(root) }
-          _ = try StandardDirectories.directory(.cache)
+          _ = try StandardDirectories().directoryPath(.cache)
           throw Thrown()
         }
       }

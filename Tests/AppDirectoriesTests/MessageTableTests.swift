@@ -251,7 +251,7 @@
       ]
       for (environment, problem) in cases {
         #expect(throws: DirectoryError.homeUnavailable(reason: problem)) {
-          try StandardDirectories(layout: .native, environment: environment).url(for: .cache)
+          try StandardDirectories.url(for: .cache, layout: .native, environment: environment)
         }
       }
     }
@@ -267,7 +267,7 @@
           reason: .passwordDatabaseHomeMissing(path: home, userID: UInt32(geteuid())))
         #expect(throws: expected) { try dirs.directory(.cache) }
         #expect(throws: expected) {
-          try StandardDirectories(layout: .native, environment: environment).directory(.config)
+          try StandardDirectories(layout: .native, environment: environment).directoryPath(.config)
         }
         #expect(!root.exists(home))
         // A home that exists is used as it is, HOME or not.

@@ -64,8 +64,8 @@
       -> MigrationOutcome
     {
       MigrationOutcome(
-        action: action, source: URL(fileURLWithPath: setup.legacy, isDirectory: true),
-        destination: URL(fileURLWithPath: setup.destination, isDirectory: true), isDryRun: dryRun,
+        action: action, sourcePath: setup.legacy, destinationPath: setup.destination,
+        isDryRun: dryRun,
         isLinked: linked, isSourceMissing: sourceMissing)
     }
 

@@ -38,8 +38,9 @@ struct PathNormalizationTests {
 
   @Test(arguments: combiningLines)
   func aSlashBeforeACombiningMarkIsASeparator(_ row: (line: String, path: String)) throws {
-    let resolution = try StandardDirectories.resolution(
-      for: .documents, environment: pureEnvironment(userDirectories: row.line + "\n"))
+    let resolution = try StandardDirectories(
+      environment: pureEnvironment(userDirectories: row.line + "\n")
+    ).resolution(for: .documents)
     #expect(resolution.path == row.path)
     #expect(resolution.path.unicodeScalars.elementsEqual(row.path.unicodeScalars))
     #expect(resolution.source == .userDirectoriesFile(path: Self.file, line: 1))
@@ -48,8 +49,9 @@ struct PathNormalizationTests {
 
   @Test func aVariableWithACombiningMarkAfterASlashIsKeptScalarForScalar() throws {
     let value = "/data/\u{301}cache"
-    let resolution = try StandardDirectories.resolution(
-      for: .cache, environment: pureEnvironment(["HOME": Self.home, "XDG_CACHE_HOME": value]))
+    let resolution = try StandardDirectories(
+      environment: pureEnvironment(["HOME": Self.home, "XDG_CACHE_HOME": value])
+    ).resolution(for: .cache)
     #expect(resolution.path.unicodeScalars.elementsEqual(value.unicodeScalars))
     #expect(resolution.source == .variable("XDG_CACHE_HOME"))
   }
@@ -58,7 +60,7 @@ struct PathNormalizationTests {
     let environment = pureEnvironment([
       "HOME": Self.home, "XDG_DATA_DIRS": "/one:\u{301}relative:/two",
     ])
-    let search = try StandardDirectories.searchResolutions(for: .data, environment: environment)
+    let search = try StandardDirectories(environment: environment).searchResolutions(for: .data)
     #expect(search.map(\.path) == [Self.home + "/.local/share", "/one", "/two"])
     #expect(
       search.flatMap(\.warnings).map(\.message) == [
@@ -72,7 +74,7 @@ struct PathNormalizationTests {
       + [0xFF] + Array("\"\nXDG_VIDEOS_DIR=\"/v\"\n".utf8)
     var environment = pureEnvironment()
     environment.userDirectoriesFile = .bytes(bytes)
-    let documents = try StandardDirectories.resolution(for: .documents, environment: environment)
+    let documents = try StandardDirectories(environment: environment).resolution(for: .documents)
     #expect(documents.path == Self.home + "/Documents")
     #expect(documents.source == .default)
     #expect(
@@ -84,8 +86,8 @@ struct PathNormalizationTests {
         "the XDG_DOCUMENTS_DIR line of \(Self.file) is not valid UTF-8 and is ignored"
       ])
     // The lines beside it still count.
-    let music = try StandardDirectories.resolution(for: .music, environment: environment)
-    let videos = try StandardDirectories.resolution(for: .videos, environment: environment)
+    let music = try StandardDirectories(environment: environment).resolution(for: .music)
+    let videos = try StandardDirectories(environment: environment).resolution(for: .videos)
     #expect(music.path == Self.home + "/M")
     #expect(videos.path == "/v")
     #expect(videos.source == .userDirectoriesFile(path: Self.file, line: 3))
@@ -95,7 +97,7 @@ struct PathNormalizationTests {
     let environment = ProcessEnvironment(
       variables: ["HOME": Self.home], effectiveUserID: 1000, platform: .linux,
       undecodableVariables: ["XDG_CONFIG_HOME": [0x2F, 0x63, 0xFF]])
-    let config = try StandardDirectories.resolution(for: .config, environment: environment)
+    let config = try StandardDirectories(environment: environment).resolution(for: .config)
     #expect(config.path == Self.home + "/.config")
     #expect(config.ignored == [IgnoredValue(.variable("XDG_CONFIG_HOME"), .notUTF8)])
     #expect(
@@ -111,7 +113,7 @@ struct PathNormalizationTests {
     let environment = ProcessEnvironment(
       variables: ["HOME": Self.home], effectiveUserID: 1000, platform: .linux,
       undecodableVariables: ["XDG_DATA_DIRS": raw])
-    let search = try StandardDirectories.searchResolutions(for: .data, environment: environment)
+    let search = try StandardDirectories(environment: environment).searchResolutions(for: .data)
     #expect(search.map(\.path) == [Self.home + "/.local/share", "/usr/share", "/opt/share"])
     #expect(search.dropFirst().allSatisfy { $0.source == .variable("XDG_DATA_DIRS") })
     #expect(
@@ -129,7 +131,7 @@ struct PathNormalizationTests {
         "XDG_DATA_DIRS": [0x2F, 0xFF],
       ])
     for kind in StandardDirectory.allCases where kind != .runtime {
-      let path = try StandardDirectories.resolution(for: kind, environment: environment).path
+      let path = try StandardDirectories(environment: environment).resolution(for: kind).path
       #expect(!path.unicodeScalars.contains("\u{FFFD}"), "\(kind): \(path)")
     }
   }

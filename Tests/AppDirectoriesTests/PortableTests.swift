@@ -639,15 +639,11 @@
     @Test func urlFormsOfTheRoot() throws {
       let url = URL(fileURLWithPath: "/media/ada/STICK/ExampleApp-portable", isDirectory: true)
       #expect(PortableMode.at(url) == .atPath("/media/ada/STICK/ExampleApp-portable"))
-      #expect(PortableMode.at(url).root?.path == url.path)
-      #expect(PortableMode.automatic.root == nil)
       let dirs = try Self.directories(
         Self.environment(.linux, executable: nil), portable: .at(url),
         syscalls: Self.provider(directoryAt: url.path))
-      #expect(dirs.portableRoot?.path == url.path)
+      #expect(dirs.portableRootPath == url.path)
       #expect(try dirs.url(for: .data).path == url.path + "/data")
-      #expect(
-        try AppDirectories(app: "X", environment: .isolated(inPath: "/tmp/x")).portableRoot == nil)
     }
   }
 #endif

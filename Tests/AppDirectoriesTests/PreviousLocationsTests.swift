@@ -188,7 +188,7 @@
         let before = root.relativePaths()
         let outcome = try dirs.adoptPreviousLocation(for: .config)
         #expect(outcome.action == .nothingToMigrate)
-        #expect(outcome.source.path == root.home + "/.config/ExampleApp")
+        #expect(outcome.sourcePath == root.home + "/.config/ExampleApp")
         #expect(root.relativePaths() == before)
       }
     }
@@ -202,7 +202,7 @@
         #expect(root.exists(root.home + "/.config/ExampleApp/settings.json"))
         let outcome = try dirs.adoptPreviousLocation(for: .config)
         #expect(outcome.action == .moved)
-        #expect(outcome.destination.path == root.home + "/Library/Application Support/ExampleApp")
+        #expect(outcome.destinationPath == root.home + "/Library/Application Support/ExampleApp")
         #expect(
           (try? String(
             contentsOfFile: root.home + "/Library/Application Support/ExampleApp/settings.json",

@@ -249,7 +249,7 @@
             throws: DirectoryError.cleanRefused(
               path: legacy.path, reason: .outsideIsolationRoot(root.path))
           ) {
-            try dirs.clean(.all, legacy: [legacy], dryRun: dryRun)
+            try dirs.clean(.all, legacyPaths: [legacy.path], dryRun: dryRun)
           }
         }
         // Its own directories go as usual.

@@ -88,8 +88,8 @@
         let before = root.allPaths().map { ($0, root.mode($0)) }
         let fallback = root.tmp + "/runtime-\(currentUserID)"
 
-        let resolution = try StandardDirectories.verifiedResolution(
-          for: .runtime, environment: environment)
+        let resolution = try StandardDirectories(environment: environment).verifiedResolution(
+          for: .runtime)
         #expect(resolution.path == fallback)
         #expect(resolution.source == .fallback)
         #expect(resolution.warningText.contains(candidate.reason))
@@ -103,7 +103,7 @@
         #expect(!root.exists(fallback))
 
         #expect(
-          try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
+          try StandardDirectories(environment: environment).directoryPath(.runtime) == fallback)
         #expect(root.isDirectory(fallback))
         #expect(root.mode(fallback) == 0o700)
 
@@ -169,8 +169,8 @@
         variables["XDG_RUNTIME_DIR"] = try candidate.prepare(root)
         let environment = Self.withSession(root, variables)
 
-        let resolution = try StandardDirectories.verifiedResolution(
-          for: .runtime, environment: environment)
+        let resolution = try StandardDirectories(environment: environment).verifiedResolution(
+          for: .runtime)
         #expect(resolution.path == root.at("session"))
         #expect(resolution.source == .loginSession)
         #expect(resolution.source.description == "login-session")
@@ -211,8 +211,8 @@
         let before = root.allPaths().map { ($0, root.mode($0)) }
         let environment = Self.withSession(root)
         let fallback = root.tmp + "/runtime-\(currentUserID)"
-        let resolution = try StandardDirectories.verifiedResolution(
-          for: .runtime, environment: environment)
+        let resolution = try StandardDirectories(environment: environment).verifiedResolution(
+          for: .runtime)
         #expect(resolution.path == fallback)
         #expect(resolution.source == .fallback)
         if let reason {
@@ -240,8 +240,8 @@
         try root.makeDirectory(root.at("run"), mode: 0o755)
         let environment = Self.withSession(root, ["XDG_RUNTIME_DIR": root.at("run")])
         let fallback = root.tmp + "/runtime-\(currentUserID)"
-        let resolution = try StandardDirectories.verifiedResolution(
-          for: .runtime, environment: environment)
+        let resolution = try StandardDirectories(environment: environment).verifiedResolution(
+          for: .runtime)
         #expect(resolution.path == fallback)
         #expect(resolution.warnings.count == 1)
         #expect(resolution.warningText.contains("XDG_RUNTIME_DIR is unsafe"))
@@ -272,8 +272,8 @@
         try root.makeDirectory(root.at("run"), mode: 0o700)
         let environment = root.environment(["XDG_RUNTIME_DIR": root.at("run") + suffix])
 
-        let resolution = try StandardDirectories.verifiedResolution(
-          for: .runtime, environment: environment)
+        let resolution = try StandardDirectories(environment: environment).verifiedResolution(
+          for: .runtime)
         #expect(resolution.path == root.at("run"))
         #expect(resolution.source == .variable("XDG_RUNTIME_DIR"))
         #expect(resolution.warnings.isEmpty)
@@ -288,8 +288,8 @@
     @Test func relativeRuntimeValueIsNamedInTheWarning() throws {
       try TemporaryRoot.with { root in
         let environment = root.environment(["XDG_RUNTIME_DIR": "run/user"])
-        let resolution = try StandardDirectories.verifiedResolution(
-          for: .runtime, environment: environment)
+        let resolution = try StandardDirectories(environment: environment).verifiedResolution(
+          for: .runtime)
         #expect(
           resolution.warnings.contains {
             $0.message.contains("XDG_RUNTIME_DIR") && $0.message.contains("run/user")
@@ -347,7 +347,7 @@
         let environment = root.environment()
 
         let error = #expect(throws: DirectoryError.self) {
-          try StandardDirectories.directory(.runtime, environment: environment)
+          try StandardDirectories(environment: environment).directoryPath(.runtime)
         }
         guard case .insecureRuntimeDirectory(let path, let reason) = error else {
           Issue.record("expected insecureRuntimeDirectory, got \(String(describing: error))")
@@ -390,14 +390,14 @@
         let fallback = root.tmp + "/runtime-\(currentUserID)"
         let environment = root.environment()
         #expect(
-          try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
+          try StandardDirectories(environment: environment).directoryPath(.runtime) == fallback)
         #expect(root.isDirectory(fallback))
         #expect(root.mode(fallback) == 0o700)
         #expect(root.status(fallback)?.st_uid == currentUserID)
         if let temporaryMode { #expect(root.mode(root.tmp) == temporaryMode) }
         // The second time it exists and is accepted as it is.
         #expect(
-          try StandardDirectories.directory(.runtime, environment: environment).path == fallback)
+          try StandardDirectories(environment: environment).directoryPath(.runtime) == fallback)
       }
     }
 
@@ -421,8 +421,8 @@
       // XDG_RUNTIME_DIR is unset, so resolving reads nothing from the file system.
       var variables = ["HOME": "/home/ada"]
       variables["TMPDIR"] = row.tmpdir
-      let resolution = try StandardDirectories.resolution(
-        for: .runtime, environment: pureEnvironment(variables))
+      let resolution = try StandardDirectories(environment: pureEnvironment(variables)).resolution(
+        for: .runtime)
       #expect(resolution.path == row.base + "/runtime-1000")
       #expect(resolution.source == .fallback)
     }
@@ -431,8 +431,7 @@
       let environment = pureEnvironment(
         ["HOME": "/home/ada", "XDG_RUNTIME_DIR": "/attacker/run", "TMPDIR": "/attacker/tmp"],
         passwordDatabaseHome: "/home/ada", isSecureExecution: true)
-      let resolution = try StandardDirectories.resolution(
-        for: .runtime, environment: environment)
+      let resolution = try StandardDirectories(environment: environment).resolution(for: .runtime)
       #expect(resolution.path == "/tmp/runtime-1000")
       #expect(resolution.source == .fallback)
       #expect(resolution.warningText.contains("setuid"))

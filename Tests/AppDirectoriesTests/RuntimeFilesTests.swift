@@ -225,7 +225,7 @@
         let dirs = try Self.directories(root, runtime: root.at("run"))
         let lock = try #require(try dirs.lock(named: "instance"))
         let file = root.at("run/\(Self.application)/instance.lock")
-        #expect(lock.url.path == file)
+        #expect(lock.path == file)
         #expect(lock.isHeld)
         #expect(root.mode(file) == 0o600)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "\(getpid())\n")

@@ -59,8 +59,8 @@
     func baseDirectoryIgnoresEnvironment(kind: StandardDirectory) throws {
       let hostile = Self.environment(Self.hostileVariables, passwordHome: "/home/ada")
       let clean = Self.environment([:], passwordHome: "/home/ada")
-      let path = try StandardDirectories.resolution(for: kind, environment: hostile).path
-      #expect(path == (try StandardDirectories.resolution(for: kind, environment: clean).path))
+      let path = try StandardDirectories(environment: hostile).resolution(for: kind).path
+      #expect(path == (try StandardDirectories(environment: clean).resolution(for: kind).path))
       #expect(path == "/home/ada" || path.hasPrefix("/home/ada/"))
     }
 

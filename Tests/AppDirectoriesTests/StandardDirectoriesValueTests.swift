@@ -12,14 +12,15 @@
   @testable import AppDirectoriesMaintenance
   @testable import TestSupport
 
-  /// `StandardDirectories` is a value: the statics ask one, an `AppDirectories` holds one with
+  /// `StandardDirectories` is a value: the static `url(for:)` asks one, an `AppDirectories` holds one with
   /// its own system calls, and everything a caller reaches through either goes through the
   /// instance's provider, so it can be faked and isolated like the rest.
   @Suite("The base directories as a value")
   struct StandardDirectoriesValueTests {
-    /// The same answer, or the same error, from a value and from the static of the same name.
+    /// The same answer, or the same error, from a value and from the one static,
+    /// `StandardDirectories.url(for:)`.
     @Test(arguments: StandardDirectory.allCases)
-    func theStaticsAnswerAsAValueDoes(kind: StandardDirectory) throws {
+    func theStaticAnswersAsAValueDoes(kind: StandardDirectory) throws {
       try TemporaryRoot.with { root in
         let environment = root.environment(
           ["XDG_RUNTIME_DIR": root.at("runtime")],
@@ -35,34 +36,11 @@
           #expect(one == other, "\(kind)")
         }
         same({ () throws(DirectoryError) in
-          try onlyDirectoryError { try standard.resolution(for: kind) }
+          try onlyDirectoryError { try standard.verifiedResolution(for: kind).url }
         }) {
-          () throws(DirectoryError) in
-          try onlyDirectoryError {
-            try StandardDirectories.resolution(for: kind, environment: environment)
-          }
-        }
-        same({ () throws(DirectoryError) in try onlyDirectoryError { try standard.url(for: kind) } }
-        ) {
           () throws(DirectoryError) in
           try onlyDirectoryError {
             try StandardDirectories.url(for: kind, environment: environment)
-          }
-        }
-        same({ () throws(DirectoryError) in
-          try onlyDirectoryError { try standard.searchURLs(for: kind) }
-        }) {
-          () throws(DirectoryError) in
-          try onlyDirectoryError {
-            try StandardDirectories.searchURLs(for: kind, environment: environment)
-          }
-        }
-        same({ () throws(DirectoryError) in
-          try onlyDirectoryError { try standard.locate("missing.json", in: kind) }
-        }) {
-          () throws(DirectoryError) in
-          try onlyDirectoryError {
-            try StandardDirectories.locate("missing.json", in: kind, environment: environment)
           }
         }
         #expect(standard.layout == .native)
@@ -83,13 +61,13 @@
         #expect(standard.environment == dirs.environment)
         #expect(standard.layout == dirs.layout)
 
-        let fonts = try standard.directory(.fonts)
-        #expect(fonts.path == root.home + "/.local/share/fonts")
+        let fonts = try standard.directoryPath(.fonts)
+        #expect(fonts == root.home + "/.local/share/fonts")
         #expect(recorder.calls.contains(.makeDirectory(name: "fonts", mode: 0o700)))
 
         recorder.reset()
-        #expect(standard.inspect(fonts.path)?.kind == .directory)
-        #expect(recorder.calls == [.status(path: fonts.path, followSymlinks: false)])
+        #expect(standard.inspect(fonts)?.kind == .directory)
+        #expect(recorder.calls == [.status(path: fonts, followSymlinks: false)])
 
         // The user folders are read through it too: the proof of a clean resolves every base
         // directory, `user-dirs.dirs` included.

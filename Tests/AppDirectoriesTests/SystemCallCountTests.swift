@@ -80,12 +80,12 @@
         let recorder = RecordingSystemCalls()
         let created = try StandardDirectories(
           layout: .native, environment: root.environment(), syscalls: recorder.syscalls
-        ).directory(kind)
+        ).directoryPath(kind)
 
         recorder.reset()
         let found = try StandardDirectories(
           layout: .native, environment: root.environment(), syscalls: recorder.syscalls
-        ).directory(kind)
+        ).directoryPath(kind)
 
         #expect(found == created)
         #expect(recorder.tally == ["status": 1])

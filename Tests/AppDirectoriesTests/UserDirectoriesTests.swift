@@ -121,7 +121,7 @@
     @Test func aBadLineWarnsOnlyAboutItsOwnKey() throws {
       let contents = "XDG_DESKTOP_DIR=\"$HOME/Desk\nXDG_MUSIC_DIR=Music\nXDG_FOO_DIR=\"/f\"\n"
       let environment = pureEnvironment(userDirectories: contents)
-      let desktop = try StandardDirectories.resolution(for: .desktop, environment: environment)
+      let desktop = try StandardDirectories(environment: environment).resolution(for: .desktop)
       let file = Self.home + "/.config/user-dirs.dirs"
       #expect(desktop.path == Self.home + "/Desktop")
       #expect(
@@ -136,7 +136,7 @@
         desktop.warnings.map(\.message) == [
           "\(file) line 1 is ignored: the closing quote is missing"
         ])
-      let music = try StandardDirectories.resolution(for: .music, environment: environment)
+      let music = try StandardDirectories(environment: environment).resolution(for: .music)
       #expect(
         music.warnings.map(\.message) == [
           "\(file) line 2 is ignored: the value is not in double quotes"
@@ -225,8 +225,8 @@
     }
 
     private func documents(_ contents: String) throws -> DirectoryResolution {
-      try StandardDirectories.resolution(
-        for: .documents, environment: pureEnvironment(userDirectories: contents))
+      try StandardDirectories(environment: pureEnvironment(userDirectories: contents)).resolution(
+        for: .documents)
     }
 
     /// The lines ignored, told by the documents folder (its own lines) or by the file (lines that
@@ -283,8 +283,9 @@
     func eachKeySetsItsKind(_ row: (key: String, kind: StandardDirectory, defaultFolder: String))
       throws
     {
-      let resolution = try StandardDirectories.resolution(
-        for: row.kind, environment: pureEnvironment(userDirectories: Self.completeFile))
+      let resolution = try StandardDirectories(
+        environment: pureEnvironment(userDirectories: Self.completeFile)
+      ).resolution(for: row.kind)
       #expect(resolution.path == Self.home + "/" + Self.germanFolders[row.kind]!)
       #expect(resolution.source.isUserDirectoriesFile)
       #expect(resolution.warnings.isEmpty)
@@ -296,8 +297,9 @@
     ) throws {
       let contents = "XDG_\(row.key)_DIR=\"/srv/\(row.key)\"\n"
       for other in Self.keys {
-        let resolution = try StandardDirectories.resolution(
-          for: other.kind, environment: pureEnvironment(userDirectories: contents))
+        let resolution = try StandardDirectories(
+          environment: pureEnvironment(userDirectories: contents)
+        ).resolution(for: other.kind)
         let expected =
           other.key == row.key ? "/srv/\(row.key)" : Self.home + "/" + other.defaultFolder
         #expect(resolution.path == expected, "\(other.kind) with only \(row.key) set")
@@ -308,8 +310,9 @@
     func missingKeyUsesTheDefaultFolder(
       _ row: (key: String, kind: StandardDirectory, defaultFolder: String), contents: String?
     ) throws {
-      let resolution = try StandardDirectories.resolution(
-        for: row.kind, environment: pureEnvironment(userDirectories: contents))
+      let resolution = try StandardDirectories(
+        environment: pureEnvironment(userDirectories: contents)
+      ).resolution(for: row.kind)
       #expect(resolution.path == Self.home + "/" + row.defaultFolder)
       #expect(resolution.source == .default)
       #expect(resolution.warnings.isEmpty)
@@ -338,7 +341,7 @@
       let environment = pureEnvironment(
         ["HOME": "relative"], passwordDatabaseHome: "/var/lib/ada",
         userDirectories: "XDG_MUSIC_DIR=\"$HOME/Tunes\"\n")
-      let resolution = try StandardDirectories.resolution(for: .music, environment: environment)
+      let resolution = try StandardDirectories(environment: environment).resolution(for: .music)
       #expect(resolution.path == "/var/lib/ada/Tunes")
     }
 
@@ -352,7 +355,7 @@
         let variables = usesXDGConfigHome ? ["XDG_CONFIG_HOME": config] : [:]
         let environment = root.environment(variables, userDirectories: .readFromDisk)
         for (kind, folder) in Self.germanFolders {
-          let resolution = try StandardDirectories.resolution(for: kind, environment: environment)
+          let resolution = try StandardDirectories(environment: environment).resolution(for: kind)
           #expect(resolution.path == root.home + "/" + folder)
           #expect(resolution.source.isUserDirectoriesFile)
         }
@@ -363,8 +366,8 @@
       try TemporaryRoot.with { root in
         let environment = root.environment(userDirectories: .readFromDisk)
         for row in Self.keys {
-          let resolution = try StandardDirectories.resolution(
-            for: row.kind, environment: environment)
+          let resolution = try StandardDirectories(environment: environment).resolution(
+            for: row.kind)
           #expect(resolution.path == root.home + "/" + row.defaultFolder)
           #expect(resolution.warnings.isEmpty)
         }
@@ -376,7 +379,7 @@
         // A directory where the file should be: it can be opened but not read.
         try root.makeDirectory(root.home + "/.config/user-dirs.dirs")
         let environment = root.environment(userDirectories: .readFromDisk)
-        let resolution = try StandardDirectories.resolution(for: .music, environment: environment)
+        let resolution = try StandardDirectories(environment: environment).resolution(for: .music)
         #expect(resolution.path == root.home + "/Music")
         #expect(resolution.source == .default)
         #expect(resolution.warningText.contains("user-dirs.dirs"))
@@ -393,15 +396,15 @@
         let environment = root.environment(userDirectories: .readFromDisk)
         try root.writeFile(file, "XDG_MUSIC_DIR=\"$HOME/First\"\n")
         #expect(
-          try StandardDirectories.resolution(for: .music, environment: environment).path
+          try StandardDirectories(environment: environment).resolution(for: .music).path
             == root.home + "/First")
         try root.writeFile(file, "XDG_MUSIC_DIR=\"\(row.value)\"\n")
         #expect(
-          try StandardDirectories.resolution(for: .music, environment: environment).path
+          try StandardDirectories(environment: environment).resolution(for: .music).path
             == root.home + row.folder)
         try FileManager.default.removeItem(atPath: file)
         #expect(
-          try StandardDirectories.resolution(for: .music, environment: environment).path
+          try StandardDirectories(environment: environment).resolution(for: .music).path
             == root.home + "/Music")
       }
     }

@@ -146,8 +146,9 @@ struct WindowsLayoutTests {
   }
 
   @Test func relativeAPPDATAIsIgnoredWithAWarning() throws {
-    let resolution = try StandardDirectories.resolution(
-      for: .library, environment: PlatformSamples.windows(["APPDATA": "AppData"]))
+    let resolution = try StandardDirectories(
+      environment: PlatformSamples.windows(["APPDATA": "AppData"])
+    ).resolution(for: .library)
     #expect(resolution.path == Self.roaming)
     #expect(resolution.source == .default)
     #expect(resolution.warnings.map(\.message).contains { $0.contains("APPDATA") })

@@ -45,7 +45,7 @@ struct XDGEnvironmentTests {
     var variables = ["HOME": Self.home]
     variables[variable.name] = value
     let environment = pureEnvironment(variables)
-    let base = try StandardDirectories.resolution(for: variable.kind, environment: environment)
+    let base = try StandardDirectories(environment: environment).resolution(for: variable.kind)
     let app = try AppDirectories(app: "ExampleApp", environment: environment)
       .resolution(for: variable.appKind)
     return (base, app)
@@ -124,7 +124,7 @@ struct XDGEnvironmentTests {
   func absoluteXDGValueWorksWithoutAHome(_ variable: BaseVariable) throws {
     let environment = pureEnvironment([variable.name: "/srv/ada"])
     #expect(
-      try StandardDirectories.resolution(for: variable.kind, environment: environment).path
+      try StandardDirectories(environment: environment).resolution(for: variable.kind).path
         == "/srv/ada")
   }
 
@@ -299,7 +299,7 @@ struct XDGEnvironmentTests {
     var variables: [String: String] = [:]
     variables["HOME"] = row.home
     let environment = pureEnvironment(variables, passwordDatabaseHome: row.passwd)
-    let home = try StandardDirectories.resolution(for: .home, environment: environment)
+    let home = try StandardDirectories(environment: environment).resolution(for: .home)
     #expect(home.path == row.expected)
     #expect(home.source == row.source)
     #expect(home.warningText.contains("HOME") == row.warnsAboutHOME)
@@ -320,7 +320,7 @@ struct XDGEnvironmentTests {
     var variables: [String: String] = [:]
     variables["HOME"] = home
     let environment = pureEnvironment(variables, passwordDatabaseHome: "/var/lib/ada")
-    let resolution = try StandardDirectories.resolution(for: row.kind, environment: environment)
+    let resolution = try StandardDirectories(environment: environment).resolution(for: row.kind)
     #expect(resolution.path == "/var/lib/ada" + row.suffix)
   }
 
@@ -338,7 +338,7 @@ struct XDGEnvironmentTests {
     variables["HOME"] = row.home
     let environment = pureEnvironment(variables, passwordDatabaseHome: row.passwd)
     let error = #expect(throws: DirectoryError.self) {
-      try StandardDirectories.resolution(for: kind, environment: environment)
+      try StandardDirectories(environment: environment).resolution(for: kind)
     }
     #expect(error == .homeUnavailable(reason: .noHome(userID: 1000)))
   }
@@ -356,7 +356,7 @@ struct XDGEnvironmentTests {
   @Test(arguments: [StandardDirectory.temporary, .runtime])
   func kindsThatDoNotNeedAHomeResolveWithoutOne(_ kind: StandardDirectory) throws {
     let environment = pureEnvironment(["TMPDIR": "/nonexistent-tmp"])
-    let resolution = try StandardDirectories.resolution(for: kind, environment: environment)
+    let resolution = try StandardDirectories(environment: environment).resolution(for: kind)
     #expect(resolution.path.hasPrefix("/nonexistent-tmp"))
   }
 
@@ -390,7 +390,7 @@ struct XDGEnvironmentTests {
   ) throws {
     let environment = pureEnvironment(
       Self.hostileVariables, passwordDatabaseHome: "/var/lib/ada", isSecureExecution: true)
-    let resolution = try StandardDirectories.resolution(for: row.kind, environment: environment)
+    let resolution = try StandardDirectories(environment: environment).resolution(for: row.kind)
     #expect(resolution.path == row.path)
     #expect(resolution.source == row.source)
     #expect(!resolution.path.contains("attacker"))
@@ -412,7 +412,7 @@ struct XDGEnvironmentTests {
   @Test func setuidProcessWithoutPasswordEntryHasNoHome() throws {
     let environment = pureEnvironment(Self.hostileVariables, isSecureExecution: true)
     let error = #expect(throws: DirectoryError.self) {
-      try StandardDirectories.resolution(for: .data, environment: environment)
+      try StandardDirectories(environment: environment).resolution(for: .data)
     }
     #expect(error == .homeUnavailable(reason: .untrustedHome(userID: 1000)))
   }

@@ -77,7 +77,7 @@
       _ kind: StandardDirectory, layout: DirectoryLayout = .native,
       in environment: ProcessEnvironment
     ) throws -> String {
-      try StandardDirectories.resolution(for: kind, layout: layout, environment: environment).path
+      try StandardDirectories(layout: layout, environment: environment).resolution(for: kind).path
     }
   }
 

@@ -146,7 +146,7 @@ extension ProcessEnvironment {
   /// The same environment with ``passwordDatabaseHome`` read from the system for its
   /// ``effectiveUserID``: the password database (`getpwuid_r`), or on Apple platforms the
   /// process's home (`NSHomeDirectory()`, the container of a sandboxed app).
-  public func readingPasswordDatabase() -> ProcessEnvironment {
+  package func readingPasswordDatabase() -> ProcessEnvironment {
     var environment = self
     environment.passwordDatabaseHome =
       Self.readAppleHome() ?? PasswordDatabase.homeDirectory(userID: effectiveUserID)

@@ -85,7 +85,7 @@ extension ProcessEnvironment {
   /// ``capture()`` takes it as the isolation root, so that the library in that command keeps
   /// the same containment as a test's isolated environment (a legacy path outside `ROOT` is
   /// never migrated). Ignored in a setuid or setgid process, like every variable.
-  public static let sandboxRootVariable = "APPDIRS_SANDBOX_ROOT"
+  package static let sandboxRootVariable = "APPDIRS_SANDBOX_ROOT"
 
   /// The root of an isolated environment (``isolated(inPath:)``, or the root of `appdirs
   /// sandbox` that ran this process), which every path of it lies inside, normalized; `nil`

@@ -55,7 +55,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// Variables whose bytes are not UTF-8, by name, as they were set. A `URL` cannot hold such
   /// a path, so the library ignores the value with a warning, as if it were unset; in a list
   /// (`XDG_DATA_DIRS`) only the entries that are not UTF-8 are ignored.
-  public var undecodableVariables: [String: [UInt8]] {
+  package var undecodableVariables: [String: [UInt8]] {
     get { storage.values.undecodableVariables }
     set { uniqueStorage().values.undecodableVariables = newValue }
   }
@@ -66,7 +66,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// On Linux, Windows and Android it is used when `HOME` is unusable, and ``capture()`` reads
   /// it only then. On Apple platforms it comes before `HOME`, as in Foundation
   /// (`CFFIXED_USER_HOME`, then this, then `HOME`), and ``capture()`` reads it unless
-  /// `CFFIXED_USER_HOME` is usable. ``readingPasswordDatabase()`` reads it in any case.
+  /// `CFFIXED_USER_HOME` is usable. `readingPasswordDatabase()` reads it in any case.
   public var passwordDatabaseHome: String? {
     get { storage.values.passwordDatabaseHome }
     set { uniqueStorage().values.passwordDatabaseHome = newValue }
@@ -117,14 +117,14 @@ public struct ProcessEnvironment: Sendable, Hashable {
   }
   /// The user's shared storage on Android, `/storage/emulated/<n>` by default (Documents,
   /// Download, Music, Pictures and Movies are folders of it).
-  public var androidSharedStorage: String? {
+  package var androidSharedStorage: String? {
     get { storage.values.androidSharedStorage }
     set { uniqueStorage().values.androidSharedStorage = newValue }
   }
   /// The user's own temporary directory as the system gives it, which comes before `TMPDIR`:
   /// `confstr(_CS_DARWIN_USER_TEMP_DIR)` on Apple platforms (`/var/folders/…/T`, or the
   /// container's `tmp`), `nil` elsewhere.
-  public var systemTemporaryDirectory: String? {
+  package var systemTemporaryDirectory: String? {
     get { storage.values.systemTemporaryDirectory }
     set { uniqueStorage().values.systemTemporaryDirectory = newValue }
   }
@@ -138,7 +138,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
   /// and in an isolated one, so that neither looks outside what it was given. It is used only
   /// when it passes the runtime directory's check (a directory of the user, mode 0700), and
   /// never created.
-  public var loginSessionRuntimeDirectory: String? {
+  package var loginSessionRuntimeDirectory: String? {
     get { storage.values.loginSessionRuntimeDirectory }
     set { uniqueStorage().values.loginSessionRuntimeDirectory = newValue }
   }
@@ -344,7 +344,7 @@ public struct ProcessEnvironment: Sendable, Hashable {
 
   /// Makes `environment` current (``current``) while `operation` runs, in this task and in the
   /// tasks it starts; the one-liners, ``StandardDirectories`` and
-  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)`` read it.
+  /// ``AppDirectories/AppDirectories/init(app:organization:layout:environmentPrefix:roaming:scope:fallback:portable:environment:)`` read it.
   ///
   /// ```swift
   /// import AppDirectories

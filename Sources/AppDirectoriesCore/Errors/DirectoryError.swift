@@ -72,7 +72,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// stopped; see ``AppDirectories/AppDirectories/migrate(from:to:options:)`` for what is
   /// left where.
   case migrationFailed(source: String, problem: MigrationProblem)
-  /// ``AppDirectories/AppDirectories/clean(_:groups:legacy:dryRun:)`` will not remove this
+  /// ``AppDirectories/AppDirectories/clean(_:groups:legacyPaths:dryRun:)`` will not remove this
   /// directory at all; nothing was removed.
   case cleanRefused(path: String, reason: CleanRefusal)
   /// Writing the file at `path` failed for the reason `errno` gives (a full disk, a quota, an

@@ -58,14 +58,6 @@
       try search(file, in: kind, stopAtFirst: true).first.map(\.url)
     }
 
-    /// Every existing file with this relative path in the kind's search directories, most
-    /// important first: ``locateAllPaths(_:in:)`` as URLs.
-    public func locateAll(_ file: String, in kind: AppDirectory) throws
-      -> [URL]
-    {
-      try search(file, in: kind, stopAtFirst: false).map(\.url)
-    }
-
     /// The URL of a Unix-domain socket of the application, short enough to bind:
     /// ``socketResolution(named:)``'s path as a URL.
     ///

@@ -4,9 +4,9 @@
 
 #if FoundationAPI
   #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    package import FoundationEssentials
   #else
-    public import Foundation
+    package import Foundation
   #endif
 
   /// The one way the library turns a path into a file URL.
@@ -40,6 +40,6 @@
 
   extension DirectoryResolution {
     /// The path as a file URL for a directory.
-    public var url: URL { DirectoryURLCache.url(forDirectory: path) }
+    package var url: URL { DirectoryURLCache.url(forDirectory: path) }
   }
 #endif

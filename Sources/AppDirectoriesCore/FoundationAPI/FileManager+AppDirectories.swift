@@ -26,21 +26,28 @@
       get throws { try AppDirectories.currentApplicationDirectory(.data) }
     }
 
+    /// A base directory of the current environment, found or created, its URL made once.
+    private static func baseDirectory(_ kind: StandardDirectory) throws(DirectoryError) -> URL {
+      let path = try StandardDirectories(layout: .native, environment: .current)
+        ._directoryPath(kind)
+      return DirectoryURLCache.url(forDirectory: path)
+    }
+
     /// The user's caches directory, created if missing.
     public var cachesDirectory: URL {
-      get throws { try StandardDirectories.directory(.cache) }
+      get throws { try Self.baseDirectory(.cache) }
     }
 
     /// The user's documents directory, created if missing: on Linux the `XDG_DOCUMENTS_DIR` of
     /// `user-dirs.dirs`, else `~/Documents`, which a headless machine may not have had before.
     public var documentsDirectory: URL {
-      get throws { try StandardDirectories.directory(.documents) }
+      get throws { try Self.baseDirectory(.documents) }
     }
 
     /// The user's library directory (`~/Library` on Apple platforms, the data directory
     /// elsewhere), created if missing.
     public var libraryDirectory: URL {
-      get throws { try StandardDirectories.directory(.library) }
+      get throws { try Self.baseDirectory(.library) }
     }
 
     /// The container shared by the applications of a group, created if missing.

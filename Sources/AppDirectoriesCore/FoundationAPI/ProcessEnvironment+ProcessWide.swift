@@ -24,7 +24,7 @@
     /// Makes `environment` the whole process's while `operation` runs, and puts everything back
     /// afterwards: ``current`` in every task (detached ones too), thread and Dispatch queue, and
     /// the process's own variables (`setenv`: its ``variables``, the root of an isolated one in
-    /// ``sandboxRootVariable``, and no other `XDG_*` variable), for other libraries and child
+    /// `APPDIRS_SANDBOX_ROOT`, and no other `XDG_*` variable), for other libraries and child
     /// processes.
     ///
     /// Task-locals (``withCurrent(_:operation:)-(_,()->R)``) do not reach `Task.detached`,

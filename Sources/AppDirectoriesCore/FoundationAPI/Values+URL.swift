@@ -25,17 +25,6 @@
         root.withUnsafeFileSystemRepresentation { $0.map { String(cString: $0) } } ?? root.path)
     }
 
-    /// The root given with ``atPath(_:)``, as a directory's file URL; `nil` for the other
-    /// modes.
-    public var root: URL? {
-      guard case .atPath(let path) = self else { return nil }
-      return pathURL(path, isDirectory: true)
-    }
-  }
-
-  extension AppDirectories {
-    /// ``portableRootPath`` as a directory's file URL: the portable root in use, or `nil`.
-    public var portableRoot: URL? { portableRootPath.map { pathURL($0, isDirectory: true) } }
   }
 
   extension ProcessEnvironment {

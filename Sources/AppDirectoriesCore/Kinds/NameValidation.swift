@@ -111,7 +111,7 @@ extension Substring {
 }
 
 extension AppDirectories {
-  /// Checks an organization or a group identifier on its own, as ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:environment:)``
+  /// Checks an organization or a group identifier on its own, as ``init(app:organization:layout:environmentPrefix:roaming:scope:fallback:portable:environment:)``
   /// and ``AppDirectory/shared(group:)`` would: for a tool that validates every name it is
   /// given, whether or not it uses it.
   package static func validate(organization: String, on system: OperatingSystem)

@@ -22,7 +22,7 @@ public enum DirectorySource: Sendable, Hashable, CustomStringConvertible {
   case portable
 
   /// The runtime directory that the login session manager made for the user
-  /// (``ProcessEnvironment/loginSessionRuntimeDirectory``), used when `XDG_RUNTIME_DIR` is not
+  /// (`loginSessionRuntimeDirectory`), used when `XDG_RUNTIME_DIR` is not
   /// set or not usable: `login-session` in `appdirs list --json`.
   public static let loginSession = DirectorySource.system("login-session")
 
@@ -205,7 +205,7 @@ public struct DirectoryWarning: Sendable, Hashable, CustomStringConvertible {
   public let suggestion: String
 
   /// Creates a warning.
-  public init(_ message: String, suggestion: String) {
+  package init(_ message: String, suggestion: String) {
     self.message = message
     self.suggestion = suggestion
   }

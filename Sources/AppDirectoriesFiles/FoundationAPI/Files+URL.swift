@@ -26,9 +26,4 @@
       pathURL(try filePath(named: name, in: kind), isDirectory: false)
     }
   }
-
-  extension DirectoryLock {
-    /// The lock file, as a file URL.
-    public var url: URL { pathURL(path, isDirectory: false) }
-  }
 #endif

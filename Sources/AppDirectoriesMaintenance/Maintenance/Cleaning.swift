@@ -4,7 +4,7 @@
 
 public import AppDirectoriesCore
 
-/// What ``AppDirectories/AppDirectories/clean(_:groups:legacy:dryRun:)`` removes.
+/// What ``AppDirectories/AppDirectories/clean(_:groups:legacyPaths:dryRun:)`` removes.
 public enum CleanScope: Sendable, Hashable {
   /// Everything in the cache directory; the directory and its `CACHEDIR.TAG` stay.
   case cache
@@ -20,7 +20,7 @@ public struct RemovalFailure: Sendable, Hashable, CustomStringConvertible {
   public let errno: SystemErrno
 
   /// Records a failure.
-  public init(path: String, errno: SystemErrno) {
+  package init(path: String, errno: SystemErrno) {
     self.path = path
     self.errno = errno
   }
@@ -48,7 +48,7 @@ public struct CleanReport: Sendable, Hashable {
   public let isDryRun: Bool
 
   /// Records a report.
-  public init(locations: [AppLocation], failures: [RemovalFailure], isDryRun: Bool) {
+  package init(locations: [AppLocation], failures: [RemovalFailure], isDryRun: Bool) {
     self.locations = locations
     self.failures = failures
     self.isDryRun = isDryRun

@@ -34,7 +34,7 @@ public struct AppLocation: Sendable, Hashable {
   public var isLegacy: Bool { kinds.isEmpty }
 
   /// Records a location.
-  public init(
+  package init(
     kinds: [AppDirectory], path: String, exists: Bool, isObstructed: Bool = false,
     size: Int64? = nil, problem: SystemErrno? = nil
   ) {

@@ -30,7 +30,7 @@ public struct PruneReport: Sendable, Hashable {
   public let keptNewest: String?
 
   /// Records a report.
-  public init(
+  package init(
     path: String, removedFiles: Int, removedBytes: Int64, remainingFiles: Int,
     remainingBytes: Int64, keptBecauseChanged: Int, failures: [RemovalFailure], isDryRun: Bool,
     keptNewest: String? = nil
@@ -64,7 +64,7 @@ extension AppDirectories {
   ///   mounted `noatime`, its modification). Only regular files and symbolic links are
   ///   removed; the budget counts the bytes of the regular files left, each inode once, the
   ///   cache's `CACHEDIR.TAG` included, which is never removed, nor is the directory itself.
-  /// - The cache is proved the application's as for ``clean(_:groups:legacy:dryRun:)``, and
+  /// - The cache is proved the application's as for ``clean(_:groups:legacyPaths:dryRun:)``, and
   ///   walked through open descriptors without following a symbolic link or leaving its file
   ///   system. Each file is looked at again (`fstatat` on its open directory) just before
   ///   `unlinkat`: one used, written or replaced since the first look is kept

@@ -47,7 +47,7 @@ extension AppDirectories {
   /// followed, and each file that cannot be removed is in the report's failures.
   ///
   /// - Throws: ``DirectoryError/cleanRefused(path:reason:)`` when the kind's directory is not
-  ///   provably the application's (the rules of ``clean(_:groups:legacy:dryRun:)``), before
+  ///   provably the application's (the rules of ``clean(_:groups:legacyPaths:dryRun:)``), before
   ///   anything is removed.
   public func removeOtherVersions(of kind: AppDirectory, keeping version: String)
     throws -> CleanReport

@@ -511,7 +511,7 @@ extension AppDirectories {
   ///   file system as across two, so that the result never depends on where folders are
   ///   mounted.
   /// - Whose files: the legacy directory must be provably the application's, as for
-  ///   ``clean(_:groups:legacy:dryRun:)`` (the user's own; not `/`, a home, a base or protected
+  ///   ``clean(_:groups:legacyPaths:dryRun:)`` (the user's own; not `/`, a home, a base or protected
   ///   directory), compared by what it is: the destination under another name (a symbolic
   ///   link on the way, `..`) is ``MigrationOutcome/Action/alreadyMigrated``, and a source
   ///   that holds the destination or lies inside it is refused. While an isolated

@@ -66,7 +66,7 @@ public struct MigrationOutcome: Sendable, Hashable, CustomStringConvertible {
   public let isSourceMissing: Bool
 
   /// Records an outcome.
-  public init(
+  package init(
     action: Action, sourcePath: String, destinationPath: String, isDryRun: Bool = false,
     isLinked: Bool = false, warnings: [DirectoryWarning] = [], isSourceMissing: Bool = false
   ) {
