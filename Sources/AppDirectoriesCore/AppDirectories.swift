@@ -18,6 +18,7 @@
 ///
 /// ```swift
 /// import AppDirectories
+/// import Foundation
 ///
 /// let dirs = try AppDirectories(app: "ExampleApp", organization: "Example")
 /// let url  = try dirs.url(for: .cache)          // resolve only, no file system writes

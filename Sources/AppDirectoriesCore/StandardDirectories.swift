@@ -5,17 +5,17 @@
 /// The per-user base directories that all applications share: home, documents, caches and
 /// the rest of ``StandardDirectory``.
 ///
-/// A value with the same verbs as ``AppDirectories``, for one layout and one environment; the
-/// static methods of the same names make one and ask it:
+/// A value with the path verbs of ``AppDirectories``, for one layout and one environment;
+/// ``url(for:layout:environment:)`` makes one and asks it:
 ///
 /// ```swift
 /// import AppDirectories
 ///
 /// let documents = try StandardDirectories.url(for: .documents)
-/// let fonts = try StandardDirectories.directory(.fonts)   // created if missing
+/// let fonts = try StandardDirectories().directoryPath(.fonts)   // created if missing
 ///
 /// let standard = StandardDirectories(layout: .xdg)
-/// let configs = try standard.searchURLs(for: .config)
+/// let configs = try standard.searchResolutions(for: .config).map(\.path)
 /// ```
 public struct StandardDirectories: Sendable {
   /// The conventions the paths follow.

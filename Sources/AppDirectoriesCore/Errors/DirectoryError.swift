@@ -10,9 +10,14 @@
 /// import AppDirectories
 ///
 /// do {
-///   let url = try AppDirectories(app: "ExampleApp").directory(.data)
+///   print(try AppDirectories(app: "ExampleApp").directoryPath(.data))
 /// } catch let error as DirectoryError {
-///   print(error.description, error.recoverySuggestion)
+///   switch error {
+///   case .invalidName(let name, let reason): print("\(name) cannot be a folder's name: \(reason)")
+///   default: print(error.description, error.recoverySuggestion)
+///   }
+/// } catch {
+///   print(error)
 /// }
 /// ```
 #if hasAttribute(nonexhaustive)

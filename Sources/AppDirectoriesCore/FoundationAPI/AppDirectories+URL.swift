@@ -63,6 +63,7 @@
     ///
     /// ```swift
     /// import AppDirectories
+    /// import Foundation
     ///
     /// let dirs = try AppDirectories(app: "ExampleApp")
     /// let socket = try dirs.socketURL(named: "control.sock")

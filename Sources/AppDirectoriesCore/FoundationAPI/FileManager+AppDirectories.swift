@@ -19,6 +19,7 @@
     ///
     /// ```swift
     /// import AppDirectories
+    /// import Foundation
     ///
     /// let support = try FileManager.default.applicationSupportDirectory
     /// ```
@@ -74,6 +75,7 @@
     ///
     /// ```swift
     /// import AppDirectories
+    /// import Foundation
     ///
     /// let cache = try FileManager.default.findOrCreateDirectory(
     ///   .cachesDirectory, in: .userDomainMask, appendingPathComponent: "ExampleApp")

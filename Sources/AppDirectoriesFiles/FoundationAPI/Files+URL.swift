@@ -15,6 +15,7 @@
     ///
     /// ```swift
     /// import AppDirectories
+    /// import Foundation
     ///
     /// let dirs = try AppDirectories(app: "ExampleApp")
     /// let settings = try dirs.fileURL(named: "settings.json", in: .config)

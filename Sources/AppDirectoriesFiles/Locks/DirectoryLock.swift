@@ -68,11 +68,12 @@ extension AppDirectories {
   /// import AppDirectories
   ///
   /// let dirs = try AppDirectories(app: "ExampleApp")
-  /// guard let lock = try dirs.lock(named: "instance") else {
+  /// if let lock = try dirs.lock(named: "instance") {
+  ///   defer { lock.release() }
+  ///   print("the only ExampleApp running")
+  /// } else {
   ///   print("ExampleApp is already running")
-  ///   return
   /// }
-  /// defer { lock.release() }
   /// ```
   ///
   /// - Parameter name: The lock's name, a single path component (the rules of an

@@ -492,7 +492,7 @@ extension AppDirectories {
   /// import AppDirectories
   ///
   /// let dirs = try AppDirectories(app: "exampleapp")
-  /// let home = try StandardDirectories.resolution(for: .home)   // HOME, as resolved
+  /// let home = try StandardDirectories().resolution(for: .home)   // HOME, as resolved
   /// let legacy = home.path + "/.exampleapp"
   /// let outcome = try dirs.migrate(fromPath: legacy, to: .config, options: .link)
   /// print(outcome)   // moved /home/ada/.exampleapp -> /home/ada/.config/exampleapp
