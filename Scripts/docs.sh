@@ -77,6 +77,21 @@ if [ -n "$uncurated" ]; then
   exit 1
 fi
 
+# The AppDirectories type's page groups every member by what it is for (AppDirectoriesType.md):
+# one left out falls into DocC's generic "Instance Methods" or "Instance Properties" list.
+generic=$(python3 - "$output/data/documentation/appdirectories/appdirectories.json" <<'PY'
+import json, sys
+page = json.load(open(sys.argv[1]))
+generic = {"Initializers", "Instance Properties", "Instance Methods", "Type Properties",
+           "Type Methods", "Operators"}
+print(" ".join(sorted({t.get("title", "") for t in page.get("topicSections", [])} & generic)))
+PY
+)
+if [ -n "$generic" ]; then
+  echo "docs: the AppDirectories type's page has members in no Topics group: $generic" >&2
+  exit 1
+fi
+
 # The testing kit's own documentation, from its own symbol graph and catalog.
 testing_catalog="Sources/AppDirectoriesTesting/AppDirectoriesTesting.docc"
 testing_output=".build/docc-testing"
