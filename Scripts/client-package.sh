@@ -47,6 +47,11 @@ echo "client-package: catching DirectoryError compiles without a warning, at top
 
 # An exhaustive switch over the library's errors without `@unknown default` is refused where
 # the compiler knows `@nonexhaustive` (Swift 6.2.3 and later), so a new case breaks no client.
+version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)
+if ! printf '%s\n' 6.2.3 "$version" | sort -V -C; then
+  echo "client-package: Swift $version has no @nonexhaustive; the switch check is for 6.2.3 on"
+  exit 0
+fi
 sed -i 's/^  @unknown default: limit.description$//' \
   "$work/package/Sources/CatchInFunction/main.swift"
 if swift build --package-path "$work/package" --scratch-path "$work/build" \
