@@ -51,7 +51,6 @@
       try searchResolutions(for: kind).map(\.url)
     }
 
-    /// Finds or creates a directory and returns the URL of a file in it:
     /// The first existing file with this relative path in the kind's search directories, or
     /// `nil`: ``locatePath(_:in:)`` as a URL.
     public func locate(_ file: String, in kind: AppDirectory) throws -> URL? {

@@ -6,8 +6,10 @@
 // machine's folders.
 
 extension AppDirectories {
+  /// Opens directories by path through descriptors, with the application's system calls.
   package var directoryOpener: DirectoryOpener { standardDirectories.directoryOpener }
 
+  /// The proof rules of this application's environment and scope, as they are now.
   package func removalProof() -> RemovalProof {
     standardDirectories.removalProof(allowingMachineEntries: ownsMachineEntries)
   }

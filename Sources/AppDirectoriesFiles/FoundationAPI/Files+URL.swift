@@ -11,6 +11,7 @@
   public import AppDirectoriesCore
 
   extension AppDirectories {
+    /// Finds or creates a directory and returns the URL of a file in it:
     /// ``filePath(named:in:)`` as a URL. The file itself is not touched.
     ///
     /// ```swift
