@@ -37,14 +37,7 @@
     public func migrate(
       from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
     ) throws -> MigrationOutcome {
-      try _migrate(from: legacy, to: kind, options: options)
-    }
-
-    /// `migrate` with its error typed, for the package's own callers.
-    package func _migrate(
-      from legacy: URL, to kind: AppDirectory, options: MigrationOptions = .init()
-    ) throws(DirectoryError) -> MigrationOutcome {
-      try _migrate(fromPath: legacy.path, to: kind, options: options)
+      try migrate(fromPath: legacy.path, to: kind, options: options)
     }
 
   }

@@ -73,7 +73,8 @@ extension AppDirectories {
     try _locations(groups: groups, legacyPaths: legacy, sizes: sizes)
   }
 
-  /// `locations` with its error typed, for the package's own callers.
+  /// `locations` with its error typed: the body's typed `do … catch .unsupported` inside an
+  /// untyped function crashes the Swift 6.3.1 compiler ("Found ownership error").
   package func _locations(
     groups: [String] = [], legacyPaths legacy: [String] = [], sizes: Bool = false
   ) throws(DirectoryError) -> [AppLocation] {

@@ -102,7 +102,7 @@ extension AppDirectories {
           DirectoryWarning(
             "\(holding.count) previous locations of \(app)'s \(kind) hold files: \(names); none was moved",
             suggestion:
-              "Keep one: move it with _migrate(from:to:) (appdirs migrate \(kind) PATH --app \(app)) and remove the others yourself."
+              "Keep one: move it with migrate(from:to:) (appdirs migrate \(kind) PATH --app \(app)) and remove the others yourself."
           )
         ])
     }
