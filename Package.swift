@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "AppDirectoriesCore", targets: ["AppDirectoriesCore"]),
     .library(name: "AppDirectoriesMaintenance", targets: ["AppDirectoriesMaintenance"]),
     .library(name: "AppDirectoriesFiles", targets: ["AppDirectoriesFiles"]),
+    .library(name: "AppDirectoriesSandbox", targets: ["AppDirectoriesSandbox"]),
     .library(name: "AppDirectoriesTesting", targets: ["AppDirectoriesTesting"]),
     .executable(name: "appdirs", targets: ["appdirs"]),
   ],
@@ -45,9 +46,19 @@ let package = Package(
     .target(
       name: "AppDirectoriesFiles", dependencies: ["AppDirectoriesCore"],
       swiftSettings: strictSettings),
+    // Sandbox grants and self-confinement: the directories a sandbox hands the application, as
+    // proved by the core, and Linux's Landlock applied to the running process.
+    .target(
+      name: "AppDirectoriesSandbox", dependencies: ["AppDirectoriesCore", "CLandlock"],
+      swiftSettings: strictSettings),
+    // Landlock's system calls and `prctl`, which the C library declares variadic.
+    .target(name: "CLandlock"),
     .target(
       name: "AppDirectories",
-      dependencies: ["AppDirectoriesCore", "AppDirectoriesMaintenance", "AppDirectoriesFiles"],
+      dependencies: [
+        "AppDirectoriesCore", "AppDirectoriesMaintenance", "AppDirectoriesFiles",
+        "AppDirectoriesSandbox",
+      ],
       swiftSettings: strictSettings),
     // Isolation for users' own tests: a Swift Testing trait and an XCTest helper.
     .target(
@@ -65,7 +76,7 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "AppDirectories", "AppDirectoriesCore", "AppDirectoriesMaintenance", "AppDirectoriesFiles",
-        "AppDirectoriesTesting",
+        "AppDirectoriesSandbox", "AppDirectoriesTesting",
       ],
       path: "Tests/TestSupport",
       swiftSettings: strictSettings),
@@ -73,14 +84,14 @@ let package = Package(
       name: "AppDirectoriesTests",
       dependencies: [
         "AppDirectories", "AppDirectoriesCore", "AppDirectoriesMaintenance", "AppDirectoriesFiles",
-        "AppDirectoriesTesting", "TestSupport",
+        "AppDirectoriesSandbox", "AppDirectoriesTesting", "TestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "appdirsTests",
       dependencies: [
         "appdirs", "AppDirectories", "AppDirectoriesCore", "AppDirectoriesMaintenance",
-        "AppDirectoriesFiles", "TestSupport",
+        "AppDirectoriesFiles", "AppDirectoriesSandbox", "TestSupport",
       ],
       swiftSettings: strictSettings),
   ],

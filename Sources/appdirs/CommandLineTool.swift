@@ -103,7 +103,7 @@ enum CommandLineTool {
   static let commands: [Command] = [
     PathCommand.command, ListCommand.command, LocateCommand.command, DoctorCommand.command,
     MigrateCommand.command, CleanCommand.command, LockCommand.command, SandboxCommand.command,
-    HelpCommand.command,
+    GrantsCommand.command, ConfineCommand.command, HelpCommand.command,
   ]
 
   /// The options that stand instead of a command.
@@ -212,7 +212,7 @@ enum CommandLineTool {
     switch error {
     case .invalidName, .unsupported, .migrationFailed(_, .overlapping),
       .migrationFailed(_, .linkWithKeptSource), .migrationFailed(_, .notTheApplications),
-      .migrationFailed(_, .outsideIsolationRoot), .cleanRefused,
+      .migrationFailed(_, .outsideIsolationRoot), .cleanRefused, .grantRefused,
       .nameTooLong(_, .socketAddress), .invalidPermissions, .portableRootRefused(_, .notAbsolute):
       // A refusal of the proof rules names what was asked for: the request, not the disk; a
       // socket's name that fits no sun_path is the name's fault too.

@@ -93,6 +93,13 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// why, and `path` is the root, or for ``PortableRootProblem/translocated`` the
   /// application's bundle. Nothing was created.
   case portableRootRefused(path: String, problem: PortableRootProblem)
+  /// A directory of the application's cannot be granted to a sandbox
+  /// (``AppDirectories/AppDirectories/grants(creating:)``,
+  /// ``AppDirectories/AppDirectories/confine(allowing:bestEffort:)``): it is, holds or lies
+  /// where section 10's rules say no program may be handed (`/`, the home, a base directory,
+  /// the temporary directory, a directory of the system, another user's), named by `reason`.
+  /// Nothing was granted.
+  case grantRefused(path: String, reason: CleanRefusal)
 
   /// The path the error is about, if it is about a path.
   public var path: String? {
@@ -111,7 +118,7 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
     case .migrationFailed(let source, _): source
     case .cleanRefused(let path, _), .writeFailed(let path, _), .readFailed(let path, _): path
     case .invalidPermissions: nil
-    case .portableRootRefused(let path, _): path
+    case .portableRootRefused(let path, _), .grantRefused(let path, _): path
     }
   }
 
@@ -187,6 +194,8 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "\(path) \(PortableRootProblem.translocated)"
     case .portableRootRefused(let path, let problem):
       "refusing the portable folder \(path): it \(problem)"
+    case .grantRefused(let path, let reason):
+      "refusing to grant \(path) to a sandbox: \(reason)"
     }
   }
 
@@ -306,6 +315,14 @@ public enum DirectoryError: Error, Sendable, Hashable, CustomStringConvertible {
       "Take \(path) over (have user \(owner) chown it to you), or remove or rename it; a removable drive must be mounted as your user (the uid= option of vfat and exfat)."
     case .portableRootRefused(let path, .unexaminable):
       "Check \(path) and the folders above it (\(Self.ownerCommand(platform))), then start the application again."
+    case .grantRefused(let path, .ownedByAnotherUser):
+      "Run as the user who owns \(path), or point the setting that chose it at a folder of your own."
+    case .grantRefused(_, .outsideIsolationRoot(let root)):
+      "Keep every directory inside the isolated root \(root) while it is current."
+    case .grantRefused(let path, .unexaminable):
+      "Check \(path) (\(Self.ownerCommand(platform))), then ask again."
+    case .grantRefused:
+      "Point the override\(platform.usesXDG ? " or XDG variable" : "") that chose it at a folder of the application's own, such as \(Self.cacheExample(platform)): a sandbox is never handed a folder that other programs or users share."
     case .portableRootRefused:
       "Move the application out of the folder it was downloaded to (into Applications, or a folder of your own, with the Finder) and open it again."
     }

@@ -98,6 +98,11 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
   /// The legacy path of a migration or a removal is not absolute, or holds a NUL byte.
   case legacyPathNotAbsolute
 
+  // Confinement.
+
+  /// A path that a confinement allows to be read is not absolute, or holds a NUL byte.
+  case allowedPathNotAbsolute
+
   /// Why, as the end of a sentence.
   public var description: String {
     switch self {
@@ -136,6 +141,7 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
     case .fileLeavesTheSearchDirectories:
       "the file name contains .., which leaves the search directories"
     case .legacyPathNotAbsolute: "the legacy path is not an absolute path"
+    case .allowedPathNotAbsolute: "a path to allow in a confinement must be absolute"
     }
   }
 
@@ -150,6 +156,8 @@ public enum NameProblem: Sendable, Hashable, CustomStringConvertible {
       "Give the file as a relative path inside the search directories, such as settings.json or themes/dark.json, without .. components."
     case .legacyPathNotAbsolute:
       "Give the legacy directory as an absolute path, such as one built from StandardDirectories.url(for: .home)."
+    case .allowedPathNotAbsolute:
+      "Give each directory to allow as an absolute path, such as /usr/share/fonts."
     case .groupIdentifierCharacters:
       "Use a reverse-DNS identifier such as group.com.example.app (on Apple platforms, the one in the app's App Groups entitlement): letters, digits, '.', '-' and '_' only."
     case .groupIdentifierPrefix(.macOS):

@@ -25,6 +25,9 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
   /// iOS, Mac Catalyst or Android app lives in its container, and Windows has no machine-wide
   /// runtime directory.
   case machineWide(AppDirectory, on: OperatingSystem)
+  /// The process cannot shut itself in to its directories here
+  /// (``AppDirectories/AppDirectories/confine(allowing:bestEffort:)``): `problem` says why.
+  case confinement(ConfinementProblem)
 
   /// What is unsupported, in one sentence.
   public var description: String {
@@ -43,6 +46,8 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
       "only the cache and the logs are pruned, not \(kind): its files may be the only copy"
     case .machineWide(let kind, let system):
       "\(system.displayName) has no machine-wide \(kind) directory"
+    case .confinement(let problem):
+      "cannot confine the process: \(problem)"
     }
   }
 
@@ -61,6 +66,7 @@ public enum UnsupportedReason: Sendable, Hashable, CustomStringConvertible {
       "Prune .cache or .logs; remove the files of other kinds yourself when the application no longer needs them."
     case .machineWide:
       "Use the user's scope (scope: .user, without --system) on this platform."
+    case .confinement(let problem): problem.recoverySuggestion
     }
   }
 }

@@ -85,7 +85,7 @@ package enum PathStyle: Sendable, Hashable {
   }
 
   /// Whether `path` is `directory` or lies below it (both normalized).
-  func isInside(_ path: String, _ directory: String) -> Bool {
+  package func isInside(_ path: String, _ directory: String) -> Bool {
     switch self {
     case .posix: POSIXPath.isInside(path, directory)
     case .windows: WindowsPath.isInside(path, directory)

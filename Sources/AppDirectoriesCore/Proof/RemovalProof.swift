@@ -198,6 +198,28 @@ package struct RemovalProof: Sendable {
     return nil
   }
 
+  /// Why the open directory `directory` may not be shown, read-only, to a sandboxed program:
+  /// it is or holds `/`, a directory of the system's list, the home or a base directory
+  /// (`sharedBase` itself aside: the executables directory, granted to be run from), or it
+  /// belongs to another user than the effective one and root. Inside the system's trees is
+  /// allowed: `/usr/share/A` is there to be read.
+  func exposureRefusal(for directory: Int32, sharedBase: StandardDirectory?) -> CleanRefusal? {
+    guard case .success(let status) = syscalls.status(descriptor: directory) else {
+      return .unexaminable
+    }
+    guard status.type == .directory else { return .notADirectory }
+    let identity = FileIdentity(status)
+    if let rule = holders[identity] { return rule }
+    if let rule = guarded[identity], rule != sharedBase.map(CleanRefusal.baseDirectory) {
+      return rule
+    }
+    if isIncomplete { return .unexaminable }
+    if status.owner != effectiveUserID, status.owner != 0 {
+      return .ownedByAnotherUser(status.owner)
+    }
+    return nil
+  }
+
   /// Why a directory made in the open directory `parent` would be protected (every entry of
   /// `/`, `/var`, `/home`, … is), or `nil`.
   func refusal(forNewEntryIn parent: Int32) -> CleanRefusal? {

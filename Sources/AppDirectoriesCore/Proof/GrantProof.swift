@@ -1,0 +1,51 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+// The proof before a sandbox is handed a directory: the walk reaches it, the rules of section
+// 10 judge the descriptor the walk opened, and that descriptor is what a Landlock rule names,
+// so nothing is resolved twice between the proof and the grant.
+
+extension AppDirectories {
+  /// Opens the directory at `path` (absolute) through the one walk and proves that a sandbox
+  /// may be handed it: `writable` for the application's own directories, which must pass every
+  /// rule of ``RemovalProof`` (a mount point aside: the service manager bind-mounts its
+  /// directories); otherwise for reading only (the search lists' other entries, the
+  /// executables directory `sharedBase`), which must not be or hold `/`, the home, a base
+  /// directory other than `sharedBase`, or a directory of the system's list, nor belong to
+  /// another user than root. Returns the open descriptor (path operations only), which the
+  /// caller closes, or `nil` when nothing is there.
+  ///
+  /// - Throws: ``DirectoryError/grantRefused(path:reason:)`` with the rule, or the walk's error
+  ///   (a file where the directory would be).
+  package func openGrantable(
+    _ path: String, writable: Bool, sharedBase: StandardDirectory? = nil, proof: RemovalProof
+  ) throws(DirectoryError) -> Int32? {
+    let directory: Int32
+    do throws(DirectoryError) {
+      guard let opened = try directoryOpener.openDirectory(path, readable: false) else {
+        return nil
+      }
+      directory = opened
+    } catch {
+      if case .ownedByAnotherUser(_, let owner, _) = error {
+        throw .grantRefused(path: path, reason: .ownedByAnotherUser(owner))
+      }
+      throw error
+    }
+    var keep = false
+    defer { if !keep { syscalls.close(descriptor: directory) } }
+    if let root = isolationRootNotHolding(directory) {
+      throw .grantRefused(path: path, reason: .outsideIsolationRoot(root))
+    }
+    let refusal =
+      writable
+      ? proof.refusal(
+        for: directory, allowingMountPoint: true,
+        allowingAnyOwner: scope == .system && environment.effectiveUserID == 0)
+      : proof.exposureRefusal(for: directory, sharedBase: sharedBase)
+    if let refusal { throw .grantRefused(path: path, reason: refusal) }
+    keep = true
+    return directory
+  }
+}
