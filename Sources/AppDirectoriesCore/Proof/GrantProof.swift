@@ -35,9 +35,7 @@ extension AppDirectories {
     }
     var keep = false
     defer { if !keep { syscalls.close(descriptor: directory) } }
-    if let root = isolationRootNotHolding(directory) {
-      throw .grantRefused(path: path, reason: .outsideIsolationRoot(root))
-    }
+    // The rule of the directory itself says more than the isolated root it is outside of.
     let refusal =
       writable
       ? proof.refusal(
@@ -45,7 +43,19 @@ extension AppDirectories {
         allowingAnyOwner: scope == .system && environment.effectiveUserID == 0)
       : proof.exposureRefusal(for: directory, sharedBase: sharedBase)
     if let refusal { throw .grantRefused(path: path, reason: refusal) }
+    if let root = isolationRootNotHolding(directory) {
+      throw .grantRefused(path: path, reason: .outsideIsolationRoot(root))
+    }
     keep = true
     return directory
+  }
+
+  /// Why a directory of the application's that does not exist yet may not be made to be
+  /// granted: it would be, or hold, a base directory that does not exist yet either, or an
+  /// entry of a directory whose every entry is protected, or lie in a system tree; `nil` when
+  /// it may. Asked of every absent directory before any is made, so that one refusal leaves
+  /// nothing made.
+  package func newGrantRefusal(_ path: String) -> CleanRefusal? {
+    standardDirectories.destructionRefusal(path, allowingMachineEntries: ownsMachineEntries)
   }
 }

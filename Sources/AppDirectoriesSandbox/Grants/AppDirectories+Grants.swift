@@ -46,6 +46,16 @@ extension AppDirectories {
   /// `grants` with each directory's descriptor held open, for the rules that name them; the
   /// caller closes them. On a refusal, every descriptor opened so far is closed.
   package func _openedGrants(creating: Bool) throws(DirectoryError) -> [OpenedGrant] {
+    // Everything is proved before anything is made: what exists by its descriptor, what does
+    // not by where it would be made.
+    let found = try openedGrants(creating: false)
+    guard creating, found.contains(where: { !$0.grant.exists && $0.grant.access == .readWrite })
+    else { return found }
+    for grant in found { grant.descriptor.map { syscalls.close(descriptor: $0) } }
+    return try openedGrants(creating: true)
+  }
+
+  private func openedGrants(creating: Bool) throws(DirectoryError) -> [OpenedGrant] {
     let proof = removalProof()
     var opened: [OpenedGrant] = []
     var seen: [FileIdentity: Int] = [:]
@@ -59,6 +69,9 @@ extension AppDirectories {
         guard !seenPaths.contains(normalized) else { return }
         let descriptor = try openGrantable(
           path, writable: access == .readWrite, sharedBase: sharedBase, proof: proof)
+        if descriptor == nil, access == .readWrite, let refusal = newGrantRefusal(path) {
+          throw .grantRefused(path: path, reason: refusal)
+        }
         if let descriptor, case .success(let status) = syscalls.status(descriptor: descriptor) {
           // One directory by two names (an XDG_DATA_DIRS entry that is XDG_DATA_HOME): the
           // first grant, the broader, stands.

@@ -1,0 +1,200 @@
+// This source file is part of AppDirectories.
+// Copyright 2026 The AppDirectories Project Authors.
+// Licensed under the Apache License, Version 2.0; see LICENSE and NOTICE.
+
+// Landlock is Linux's; these tests play the kernel, so nothing here restricts the test process.
+#if os(Linux)
+  import Foundation
+  import Testing
+
+  @testable import AppDirectoriesCore
+  @testable import AppDirectoriesSandbox
+  @testable import TestSupport
+
+  /// Self-confinement (SPEC 17) against a played kernel: what is refused, what best effort
+  /// enforces, and that each rule names the descriptor the walk opened and the proof judged.
+  /// The real kernel's confinement is tested in child processes (`ConfineCommandTests`).
+  @Suite("Self-confinement")
+  struct ConfinementTests {
+    /// A kernel whose Landlock has `version` (or fails with `versionError`), in a process of
+    /// `threads` threads, recording what it is asked.
+    final class PlayedLandlock: LandlockCalls {
+      struct Calls {
+        var handled: LandlockAccess?
+        /// Each rule: the identity of the descriptor named, and the rights.
+        var rules: [(FileIdentity, LandlockAccess)] = []
+        var restricted: Bool?
+        var askedThreads = false
+      }
+
+      let versionResult: Result<Int, SystemErrno>
+      let threads: Int
+      let calls = Locked(Calls())
+
+      init(version: Result<Int, SystemErrno>, threads: Int = 1) {
+        versionResult = version
+        self.threads = threads
+      }
+
+      func version() -> Result<Int, SystemErrno> { versionResult }
+
+      func createRuleset(handling access: LandlockAccess) -> Result<Int32, SystemErrno> {
+        calls.withLock { $0.handled = access }
+        // A descriptor the test may close: its own copy of standard input.
+        return .success(dup(0))
+      }
+
+      func addRule(to ruleset: Int32, beneath directory: Int32, allowing access: LandlockAccess)
+        -> SystemErrno?
+      {
+        guard case .success(let status) = LiveSystemCalls().status(descriptor: directory) else {
+          return .badFileDescriptor
+        }
+        calls.withLock { $0.rules.append((FileIdentity(status), access)) }
+        return nil
+      }
+
+      func restrictSelf(to ruleset: Int32, allThreads: Bool) -> SystemErrno? {
+        calls.withLock { $0.restricted = allThreads }
+        return nil
+      }
+
+      func threadCount() -> Int? {
+        calls.withLock { $0.askedThreads = true }
+        return threads
+      }
+    }
+
+    static func confine(
+      _ root: TemporaryRoot, _ kernel: PlayedLandlock, bestEffort: Bool = false,
+      variables: [String: String] = [:]
+    ) throws(DirectoryError) -> Confinement {
+      let dirs = try onlyDirectoryError { try SandboxGrantTests.app(root, variables) }
+      return try dirs._confine(allowing: [], bestEffort: bestEffort, landlock: kernel)
+    }
+
+    static func root() throws -> TemporaryRoot {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("run")
+      return root
+    }
+
+    @Test("Every rule names the descriptor of the directory the walk reached at its path")
+    func rulesNameTheWalksDescriptors() throws {
+      let root = try Self.root()
+      let kernel = PlayedLandlock(version: .success(7))
+      let confinement = try Self.confine(root, kernel)
+      #expect(confinement.isComplete)
+      #expect(confinement.enforced == confinement.requested)
+      let calls = kernel.calls.withLock { $0 }
+      #expect(calls.restricted == false)
+      #expect(calls.handled == .all)
+      #expect(calls.rules.count == confinement.enforced.rules.count)
+      for (rule, (identity, access)) in zip(confinement.enforced.rules, calls.rules) {
+        let status = try LiveSystemCalls().status(path: rule.path, followSymlinks: true).get()
+        #expect(identity == FileIdentity(status), "\(rule.path)")
+        #expect(access == rule.access)
+      }
+      // The application's own directories were made and are writable; nothing runs there.
+      let cache = try #require(
+        confinement.enforced.rules.first { $0.path.hasSuffix(".cache/ExampleApp") })
+      #expect(cache.access == .readWrite)
+      #expect(!cache.access.contains(.execute))
+      #expect(FileManager.default.fileExists(atPath: root.at("home/.cache/ExampleApp")))
+      #expect(
+        confinement.enforced.rules.contains { $0.path == "/usr" && $0.access == .readExecute })
+      #expect(!confinement.enforced.rules.contains { $0.path == root.home || $0.path == root.tmp })
+    }
+
+    /// What a kernel or process cannot do, and the refusal without best effort.
+    static let refusals: [(String, PlayedLandlock, ConfinementProblem)] = [
+      (
+        "no Landlock", PlayedLandlock(version: .failure(.notImplemented)),
+        .landlockUnavailable(.notImplemented)
+      ),
+      ("Landlock 2", PlayedLandlock(version: .success(2)), .landlockVersion(found: 2, needed: 3)),
+      (
+        "three threads before Landlock 8", PlayedLandlock(version: .success(7), threads: 3),
+        .otherThreads(count: 2, landlockVersion: 7)
+      ),
+    ]
+
+    @Test(arguments: refusals)
+    func whatCannotBeEnforcedIsRefused(
+      _ name: String, kernel: PlayedLandlock, problem: ConfinementProblem
+    )
+      throws
+    {
+      let root = try Self.root()
+      #expect(throws: DirectoryError.unsupported(reason: .confinement(problem)), "\(name)") {
+        try Self.confine(root, kernel)
+      }
+      #expect(kernel.calls.withLock { $0.restricted } == nil, "\(name): nothing restricted")
+    }
+
+    @Test("Best effort enforces what the kernel can, and says what is left")
+    func bestEffortSaysWhatIsEnforced() throws {
+      let root = try Self.root()
+      let none = try Self.confine(
+        root, PlayedLandlock(version: .failure(.notImplemented)), bestEffort: true)
+      #expect(!none.isComplete)
+      #expect(none.landlockVersion == 0)
+      #expect(none.enforced.rules.isEmpty && none.enforced.handledAccess.isEmpty)
+
+      let old = PlayedLandlock(version: .success(2))
+      let partial = try Self.confine(root, old, bestEffort: true)
+      #expect(!partial.isComplete)
+      #expect(partial.enforced.handledAccess == LandlockAccess.all.subtracting(.truncate))
+      #expect(old.calls.withLock { $0.handled } == LandlockAccess.all.subtracting(.truncate))
+
+      let threaded = PlayedLandlock(version: .success(7), threads: 4)
+      let oneThread = try Self.confine(root, threaded, bestEffort: true)
+      #expect(oneThread.unconfinedThreads == 3)
+      #expect(!oneThread.isComplete)
+      #expect(threaded.calls.withLock { $0.restricted } == false)
+    }
+
+    @Test("Landlock 8 restricts every thread at once, whatever runs")
+    func landlockEightRestrictsEveryThread() throws {
+      let root = try Self.root()
+      let kernel = PlayedLandlock(version: .success(8), threads: 12)
+      let confinement = try Self.confine(root, kernel)
+      #expect(confinement.isComplete)
+      #expect(kernel.calls.withLock { $0.restricted } == true)
+      #expect(kernel.calls.withLock { $0.askedThreads } == false)
+    }
+
+    @Test("A refused grant restricts nothing and creates no ruleset")
+    func aRefusedGrantConfinesNothing() throws {
+      let root = try Self.root()
+      let kernel = PlayedLandlock(version: .success(7))
+      #expect(throws: DirectoryError.grantRefused(path: root.home, reason: .baseDirectory(.home))) {
+        try Self.confine(root, kernel, variables: ["EX_DATA_DIR": root.home])
+      }
+      #expect(kernel.calls.withLock { $0.handled } == nil)
+      #expect(kernel.calls.withLock { $0.restricted } == nil)
+    }
+
+    @Test("A path to allow must be absolute")
+    func anAllowedPathMustBeAbsolute() throws {
+      let root = try Self.root()
+      let dirs = try SandboxGrantTests.app(root)
+      #expect(throws: DirectoryError.invalidName(name: "share", reason: .allowedPathNotAbsolute)) {
+        try dirs.landlockRuleset(allowing: ["share"])
+      }
+    }
+
+    @Test("Each right has the kernel's bit, name and version; names read back")
+    func theRightsTable() {
+      #expect(LandlockAccess.all.rawValue == (1 << 15) - 1)
+      #expect(LandlockAccess.all.landlockVersion == 3)
+      #expect(LandlockAccess.read.names == ["read_file", "read_dir"])
+      #expect(LandlockAccess(names: LandlockAccess.readWrite.names) == .readWrite)
+      #expect(LandlockAccess(names: ["read_file", "fly"]) == nil)
+      #expect(LandlockAccess([.refer]).landlockVersion == 2)
+      #expect(
+        LandlockAccess.all.known(toVersion: 1)
+          == LandlockAccess.all.subtracting([.refer, .truncate]))
+    }
+  }
+#endif
