@@ -234,7 +234,7 @@ build_variant() {
   local log="$scratch/$variant.log"
   if (cd "$copy" && swift build --build-tests --scratch-path "$scratch/$variant-build") >"$log" 2>&1; then
     # Built with the default traits, as the tests are: no module it claims may be empty.
-    for target in AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles AppDirectoriesTesting appdirs; do
+    for target in AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles AppDirectoriesSandbox AppDirectoriesTesting appdirs; do
       has_own_symbols "$scratch/$variant-build" "$target" ||
         fail "the $variant step compiled $target to an empty module: nothing of it was checked"
     done
@@ -316,7 +316,7 @@ headers_variant() {
       return
     fi
   done
-  for target in AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles appdirs; do
+  for target in AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles AppDirectoriesSandbox appdirs; do
     has_own_symbols "$build" "$target" \
       || fail "$variant: $target compiled to an empty module against $include, so the step checked nothing of it"
   done
@@ -473,7 +473,7 @@ elif [ -f "$windows_include/windows.h" ]; then
       fi
     done
     if [ -z "$win_failed" ]; then
-      for target in AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles AppDirectoriesTesting appdirs; do
+      for target in AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles AppDirectoriesSandbox AppDirectoriesTesting appdirs; do
         has_own_symbols "$win/build" "$target" \
           || fail "windows: $target compiled to an empty module, so the step checked nothing of it"
       done

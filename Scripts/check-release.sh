@@ -36,7 +36,7 @@ while read -r name; do
   grep -qF "$name" <<<"$released" && continue
   # Only a name the library declares in public is an API.
   grep -rqE "public .*(func|var|let|case|struct|enum|class|protocol|init) *${name}([^A-Za-z0-9_]|$)" \
-    Sources/AppDirectoriesCore Sources/AppDirectoriesMaintenance Sources/AppDirectoriesFiles \
+    Sources/AppDirectoriesCore Sources/AppDirectoriesMaintenance Sources/AppDirectoriesFiles Sources/AppDirectoriesSandbox \
     Sources/AppDirectoriesTesting || continue
   if grep -qE "(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)" <<<"$snippets"; then
     fail "README.md's snippets use '$name', which CHANGELOG.md lists only under [Unreleased];" \

@@ -62,10 +62,10 @@ check() {
 status=0
 # Both binaries hold the library; a function's counters are merged by name, so a library line
 # that only the tool's own runs reach (reading its process's environment, say) counts as well.
-# The library is its three modules; the umbrella holds no code.
+# The library is its four modules; the umbrella holds no code.
 library=("$PWD/Sources/AppDirectoriesCore" "$PWD/Sources/AppDirectoriesMaintenance"
-  "$PWD/Sources/AppDirectoriesFiles")
-report "library (Sources/AppDirectoriesCore, …Maintenance, …Files)" \
+  "$PWD/Sources/AppDirectoriesFiles" "$PWD/Sources/AppDirectoriesSandbox")
+report "library (Sources/AppDirectoriesCore, …Maintenance, …Files, …Sandbox)" \
   "$bin/AppDirectoriesPackageTests.xctest" "${library[@]}"
 check library 98
 echo

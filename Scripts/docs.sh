@@ -65,7 +65,7 @@ done
 # falls into DocC's generic "Structures" or "Enumerations" list.
 topics=$(sed -n '/^## Topics/,$p' "$catalog/AppDirectories.md")
 uncurated=$(grep -rhoE '^ *public (final )?(struct|enum|class|protocol|actor) [A-Za-z][A-Za-z0-9]*' \
-  Sources/AppDirectoriesCore Sources/AppDirectoriesMaintenance Sources/AppDirectoriesFiles \
+  Sources/AppDirectoriesCore Sources/AppDirectoriesMaintenance Sources/AppDirectoriesFiles Sources/AppDirectoriesSandbox \
   --include='*.swift' | awk '{print $NF}' | sort -u |
   while read -r type; do
     page="$output/data/documentation/appdirectories/$(tr '[:upper:]' '[:lower:]' <<<"$type").json"

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-modules=(AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles AppDirectoriesTesting)
+modules=(AppDirectoriesCore AppDirectoriesMaintenance AppDirectoriesFiles AppDirectoriesSandbox AppDirectoriesTesting)
 count() {
   local label=$1 name=$2
   shift 2
