@@ -12,7 +12,9 @@
 
   /// Help, version and the shell completion scripts.
   @Suite struct HelpAndCompletionTests {
-    static let commands = ["path", "list", "locate", "doctor", "lock", "sandbox", "grants", "confine", "help"]
+    static let commands = [
+      "path", "list", "locate", "doctor", "lock", "sandbox", "grants", "confine", "help",
+    ]
 
     @Test(arguments: [["help"], ["--help"], ["-h"]])
     func overviewListsEveryCommand(arguments: [String]) throws {
@@ -145,7 +147,13 @@
       (["path", "--app", "X", "c"], ["config", "cache"]),
       (["locate", "d"], ["data", "documents", "downloads", "desktop"]),
       (["pa"], ["path"]),
-      ([""], ["path", "list", "locate", "doctor", "migrate", "clean", "lock", "sandbox", "grants", "confine", "help"]),
+      (
+        [""],
+        [
+          "path", "list", "locate", "doctor", "migrate", "clean", "lock", "sandbox", "grants",
+          "confine", "help",
+        ]
+      ),
       (["--v"], ["--version"]),
       (["--generate-completion-script", ""], ["bash", "zsh", "fish"]),
       (["help", "do"], ["doctor"]),
