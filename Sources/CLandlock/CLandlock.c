@@ -6,7 +6,7 @@
 
 #include <errno.h>
 
-#if defined(__linux__) && !defined(__ANDROID__)
+#if defined(__linux__) && !defined(__ANDROID__) && !defined(_WIN32)
 #include <dirent.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>

@@ -164,6 +164,18 @@
       #expect(kernel.calls.withLock { $0.askedThreads } == false)
     }
 
+    @Test("Before a command replaces the process, other threads do not matter: execve ends them")
+    func threadsDoNotMatterBeforeExec() throws {
+      let root = try Self.root()
+      let kernel = PlayedLandlock(version: .success(7), threads: 5)
+      let dirs = try SandboxGrantTests.app(root)
+      let confinement = try dirs._confine(
+        allowing: [], bestEffort: false, landlock: kernel, execsNext: true)
+      #expect(confinement.isComplete)
+      #expect(kernel.calls.withLock { $0.askedThreads } == false)
+      #expect(kernel.calls.withLock { $0.restricted } == false)
+    }
+
     @Test("A refused grant restricts nothing and creates no ruleset")
     func aRefusedGrantConfinesNothing() throws {
       let root = try Self.root()

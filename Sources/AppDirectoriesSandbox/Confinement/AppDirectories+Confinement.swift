@@ -88,9 +88,12 @@ extension AppDirectories {
     try _confine(allowing: readOnlyPaths, bestEffort: bestEffort, landlock: LiveLandlockCalls())
   }
 
-  /// `confine` with its error typed and the kernel's calls given.
+  /// `confine` with its error typed and the kernel's calls given. With `execsNext` (the tool,
+  /// which becomes the command at once) other threads do not matter: `execve` ends them, and
+  /// the program keeps the calling thread's restriction alone.
   package func _confine(
-    allowing readOnlyPaths: [String], bestEffort: Bool, landlock: any LandlockCalls
+    allowing readOnlyPaths: [String], bestEffort: Bool, landlock: any LandlockCalls,
+    execsNext: Bool = false
   ) throws(DirectoryError) -> Confinement {
     #if os(Linux)
       let version: Int
@@ -123,7 +126,7 @@ extension AppDirectories {
     }
     // Landlock 8 restricts every thread at once; before, only the caller and what it starts.
     let allThreads = version >= 8
-    let others = allThreads ? 0 : max((landlock.threadCount() ?? 2) - 1, 0)
+    let others = allThreads || execsNext ? 0 : max((landlock.threadCount() ?? 2) - 1, 0)
     if others > 0, !bestEffort {
       throw .unsupported(
         reason: .confinement(.otherThreads(count: others, landlockVersion: version)))

@@ -41,11 +41,13 @@ enum ConfineCommand {
         message: "confine needs --app NAME: the command is shut in to its directories")
     }
     let allowed = try allowedPaths(arguments)
-    let confinement = try app.confine(
-      allowing: allowed, bestEffort: arguments.flag("--best-effort"))
+    // The tool becomes the command at once: whatever threads a runtime started end there.
+    let confinement = try app._confine(
+      allowing: allowed, bestEffort: arguments.flag("--best-effort"),
+      landlock: LiveLandlockCalls(), execsNext: true)
     if !confinement.isComplete {
       Platform.writeError(
-        "appdirs: warning: only part of the confinement is enforced (Landlock \(confinement.landlockVersion), \(confinement.unconfinedThreads) thread(s) left free)\n"
+        "appdirs: warning: only part of the confinement is enforced: this kernel's Landlock is version \(confinement.landlockVersion), and the ruleset needs version \(confinement.requested.landlockVersion)\n"
       )
     }
     if arguments.flag("--report") {
