@@ -196,6 +196,97 @@
       }
     }
 
+    /// Whether this kernel has Landlock (Linux 5.13 or later, enabled).
+    static let hasLandlock: Bool = {
+      if case .success = LiveLandlockCalls().version() { return true }
+      return false
+    }()
+
+    /// The application in the root at `path`, as ``SandboxGrantTests/app(_:_:name:)`` makes it:
+    /// for a child process, which gets the root's path alone.
+    static func app(inRoot path: String) throws -> AppDirectories {
+      let environment = ProcessEnvironment(
+        variables: [
+          "HOME": path + "/home", "TMPDIR": path + "/tmp", "XDG_RUNTIME_DIR": path + "/run",
+          "XDG_DATA_DIRS": path + "/usr/share", "XDG_CONFIG_DIRS": path + "/etc/xdg",
+        ],
+        passwordDatabaseHome: nil, effectiveUserID: UInt32(geteuid()), platform: .linux,
+        userDirectoriesFile: .contents(nil)
+      ).trusting(root: path)
+      return try AppDirectories(
+        app: "ExampleApp", organization: nil, layout: .native, environment: environment,
+        syscalls: .live)
+    }
+
+    /// Creates the file at `path` for writing: 0, or the `errno` of the refusal.
+    static func create(_ path: String) -> Int32 {
+      let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { return errno }
+      close(descriptor)
+      return 0
+    }
+
+    /// In a child process, with the kernel's Landlock: a process running other threads is
+    /// refused and left as it was; best effort then shuts in the calling thread, the thread it
+    /// starts next and the program it starts next. Each failed step exits with its own status.
+    @Test(.enabled(if: hasLandlock, "needs a kernel with Landlock"))
+    func confineShutsInTheProcessItsThreadsAndItsChildren() async throws {
+      let root = try Self.root()
+      try root.makeDirectory("tmp")
+      try root.write("SECRET", to: "home/.ssh/id_ed25519")
+      await #expect(processExitsWith: .success) { [path = root.path as String] in
+        let dirs = try ConfinementTests.app(inRoot: path)
+        let threads = LiveLandlockCalls().threadCount() ?? 1
+        let version = try LiveLandlockCalls().version().get()
+        if threads > 1, version < 8 {
+          do {
+            _ = try dirs.confine()
+            exit(10)
+          } catch DirectoryError.unsupported(reason: .confinement(.otherThreads)) {
+            // Refused, and nothing restricted: the home is still writable.
+            guard ConfinementTests.create(path + "/home/before") == 0 else { exit(11) }
+          }
+        }
+        let confinement = try dirs.confine(bestEffort: true)
+        guard confinement.enforced == confinement.requested else { exit(12) }
+        guard confinement.unconfinedThreads == (version < 8 ? threads - 1 : 0) else { exit(13) }
+        // This thread.
+        guard ConfinementTests.create(path + "/home/.cache/ExampleApp/file") == 0 else { exit(14) }
+        guard ConfinementTests.create(path + "/home/.local/state/ExampleApp/file") == 0 else {
+          exit(15)
+        }
+        for denied in ["/home/.ssh/planted", "/home/planted", "/tmp/planted"] {
+          guard ConfinementTests.create(path + denied) == EACCES else { exit(16) }
+        }
+        guard open(path + "/home/.ssh/id_ed25519", O_RDONLY) < 0, errno == EACCES else {
+          exit(17)
+        }
+        // A thread started now.
+        let fromThread = Locked<Int32?>(nil)
+        let thread = Thread {
+          fromThread.withLock { $0 = ConfinementTests.create(path + "/home/thread") }
+        }
+        thread.start()
+        for _ in 0..<1000 where fromThread.withLock({ $0 }) == nil { usleep(10_000) }
+        guard fromThread.withLock({ $0 }) == EACCES else { exit(18) }
+        // A program started now.
+        var child: pid_t = 0
+        let arguments = ["/bin/sh", "-c", "echo x > \"$0\"", path + "/home/child"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        guard posix_spawn(&child, "/bin/sh", nil, nil, &argv, nil) == 0 else { exit(19) }
+        var status: Int32 = 0
+        for _ in 0..<1000 where waitpid(child, &status, WNOHANG) == 0 { usleep(10_000) }
+        guard status != 0, access(path + "/home/child", F_OK) != 0 else { exit(20) }
+        exit(0)
+      }
+      #expect(root.exists(root.at("home/.cache/ExampleApp/file")))
+      for denied in [
+        "home/.ssh/planted", "home/planted", "tmp/planted", "home/thread", "home/child",
+      ] {
+        #expect(!root.exists(root.at(denied)), "\(denied)")
+      }
+    }
+
     @Test("Each right has the kernel's bit, name and version; names read back")
     func theRightsTable() {
       #expect(LandlockAccess.all.rawValue == (1 << 15) - 1)
