@@ -287,6 +287,96 @@
       }
     }
 
+    @Test(
+      "The kernel takes every rule of the ruleset, by the descriptors the proof judged",
+      .enabled(if: hasLandlock, "needs a kernel with Landlock"))
+    func theKernelTakesEveryRule() throws {
+      let root = try Self.root()
+      try root.makeDirectory("usr/share/ExampleApp", mode: 0o755)
+      let dirs = try SandboxGrantTests.app(root)
+      let (ruleset, descriptors) = try dirs.openedRuleset(
+        allowing: [root.at("usr")], creating: true)
+      defer { for descriptor in descriptors.compactMap({ $0 }) { close(descriptor) } }
+      // Creating a ruleset and adding rules restricts nothing: only restricting does.
+      let kernel = LiveLandlockCalls()
+      let version = try kernel.version().get()
+      let enforced = ruleset.known(toVersion: version)
+      let handle = try kernel.createRuleset(handling: enforced.handledAccess).get()
+      defer { close(handle) }
+      for (rule, descriptor) in zip(enforced.rules, descriptors) {
+        let descriptor = try #require(descriptor, "\(rule.path)")
+        #expect(
+          kernel.addRule(to: handle, beneath: descriptor, allowing: rule.access) == nil,
+          "\(rule.path)")
+      }
+      // A right the ruleset does not handle is refused by the kernel, so the check can fail.
+      let reading = try kernel.createRuleset(handling: .read).get()
+      defer { close(reading) }
+      #expect(
+        kernel.addRule(to: reading, beneath: try #require(descriptors[0]), allowing: .writeFile)
+          == .invalidArgument)
+      #expect((kernel.threadCount() ?? 0) >= 1)
+    }
+
+    /// A system call of the kernel that fails after the version was read.
+    final class FailingLandlock: LandlockCalls {
+      let failing: String
+      init(_ failing: String) { self.failing = failing }
+      func version() -> Result<Int, SystemErrno> { .success(7) }
+      func createRuleset(handling access: LandlockAccess) -> Result<Int32, SystemErrno> {
+        failing == "create" ? .failure(.invalidArgument) : .success(dup(0))
+      }
+      func addRule(to ruleset: Int32, beneath directory: Int32, allowing access: LandlockAccess)
+        -> SystemErrno?
+      { failing == "add" ? .invalidArgument : nil }
+      func restrictSelf(to ruleset: Int32, allThreads: Bool) -> SystemErrno? {
+        failing == "restrict" ? .notPermitted : nil
+      }
+      func threadCount() -> Int? { 1 }
+    }
+
+    @Test(arguments: [
+      ("create", SystemErrno.invalidArgument), ("add", .invalidArgument),
+      ("restrict", .notPermitted),
+    ])
+    func aFailingCallIsRefusedWithItsErrno(_ call: String, errno: SystemErrno) throws {
+      let root = try Self.root()
+      let dirs = try SandboxGrantTests.app(root)
+      #expect(throws: DirectoryError.unsupported(reason: .confinement(.landlockUnavailable(errno))))
+      {
+        try dirs._confine(allowing: [], bestEffort: true, landlock: FailingLandlock(call))
+      }
+    }
+
+    @Test("bubblewrap, Flatpak and Seatbelt forms of the grants")
+    func theArgumentForms() throws {
+      let root = try Self.root()
+      try root.makeDirectory("usr/share/ExampleApp", mode: 0o755)
+      let dirs = try SandboxGrantTests.app(root)
+      let grants = try dirs.grants(creating: true)
+      let bwrap = dirs.bubblewrapOptions(for: grants)
+      #expect(bwrap.first == ["--ro-bind", "/usr", "/usr"])
+      #expect(bwrap.contains(["--proc", "/proc"]) && bwrap.contains(["--dev", "/dev"]))
+      #expect(bwrap.contains { $0.last == "/etc" })
+      let cache = root.at("home/.cache/ExampleApp")
+      #expect(bwrap.contains(["--bind", cache, cache]))
+      let share = root.at("usr/share/ExampleApp")
+      #expect(bwrap.contains(["--ro-bind", share, share]))
+      let bin = root.at("home/.local/bin")
+      #expect(bwrap.contains(["--ro-bind-try", bin, bin]))
+      #expect(!bwrap.contains { $0.contains(root.home) || $0.contains(root.tmp) })
+      let flatpak = dirs.flatpakArguments(for: grants)
+      #expect(flatpak.contains("--filesystem=\(cache)"))
+      #expect(flatpak.contains("--filesystem=xdg-run/ExampleApp"))
+      #expect(flatpak.contains("--filesystem=\(share):ro"))
+      let quoted = AppDirectories.seatbeltRules(for: [
+        DirectoryGrant(
+          path: "/a \"b\" \\c", access: .readExecute, kind: .executables, source: .default,
+          exists: true)
+      ])
+      #expect(quoted == ["(allow file-read* process-exec (subpath \"/a \\\"b\\\" \\\\c\"))"])
+    }
+
     @Test("Each right has the kernel's bit, name and version; names read back")
     func theRightsTable() {
       #expect(LandlockAccess.all.rawValue == (1 << 15) - 1)

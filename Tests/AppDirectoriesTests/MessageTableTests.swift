@@ -194,6 +194,77 @@
         suggestion:
           "Use a name that Windows accepts as a folder name: without < > : \" | ? *, not ending with a dot or a space, not a device name such as CON or NUL."
       ),
+      Row(
+        name: "a grant of the home",
+        error: .grantRefused(path: "/home/ada", reason: .baseDirectory(.home)),
+        platform: .linux,
+        description:
+          "refusing to grant /home/ada to a sandbox: it is, or holds, the home directory",
+        suggestion:
+          "Point the override or XDG variable that chose it at a folder of the application's own, such as ~/.cache/<app>: a sandbox is never handed a folder that other programs or users share."
+      ),
+      Row(
+        name: "a grant of another user's folder",
+        error: .grantRefused(path: "/srv/x", reason: .ownedByAnotherUser(1001)), platform: .linux,
+        description: "refusing to grant /srv/x to a sandbox: it belongs to user 1001",
+        suggestion:
+          "Run as the user who owns /srv/x, or point the setting that chose it at a folder of your own."
+      ),
+      Row(
+        name: "a grant outside the isolated root",
+        error: .grantRefused(path: "/srv/x", reason: .outsideIsolationRoot("/box")),
+        platform: .linux,
+        description:
+          "refusing to grant /srv/x to a sandbox: it lies outside the isolated root /box, and nothing outside it is removed while it is current",
+        suggestion: "Keep every directory inside the isolated root /box while it is current."
+      ),
+      Row(
+        name: "a grant that cannot be examined",
+        error: .grantRefused(path: "/srv/x", reason: .unexaminable), platform: .linux,
+        description: "refusing to grant /srv/x to a sandbox: what it is could not be read",
+        suggestion: "Check /srv/x (ls -ld shows its owner and mode), then ask again."
+      ),
+      Row(
+        name: "a relative path to allow in a confinement",
+        error: .invalidName(name: "fonts", reason: .allowedPathNotAbsolute), platform: .linux,
+        description: "invalid name \"fonts\": a path to allow in a confinement must be absolute",
+        suggestion: "Give each directory to allow as an absolute path, such as /usr/share/fonts."
+      ),
+      Row(
+        name: "confinement on macOS",
+        error: .unsupported(reason: .confinement(.platform(.macOS))), platform: .macOS,
+        description:
+          "cannot confine the process: macOS has no confinement a process applies to itself (the library uses Linux's Landlock)",
+        suggestion:
+          "Launch the program in a sandbox built from its grants (appdirs grants --format seatbelt), or ask for best effort."
+      ),
+      Row(
+        name: "confinement without Landlock",
+        error: .unsupported(reason: .confinement(.landlockUnavailable(.notImplemented))),
+        platform: .linux,
+        description:
+          "cannot confine the process: the kernel's Landlock cannot be used: \(SystemErrno.notImplemented)",
+        suggestion:
+          "Run on Linux 5.13 or later with Landlock enabled (landlock in the kernel's lsm= parameter), or ask for best effort."
+      ),
+      Row(
+        name: "confinement with an old Landlock",
+        error: .unsupported(reason: .confinement(.landlockVersion(found: 1, needed: 3))),
+        platform: .linux,
+        description:
+          "cannot confine the process: the kernel's Landlock is version 1, and confinement needs version 3 (Linux 6.2) to control every way of writing",
+        suggestion:
+          "Run on Linux 6.2 or later, or ask for best effort, which enforces what this kernel can."
+      ),
+      Row(
+        name: "confinement with threads running",
+        error: .unsupported(reason: .confinement(.otherThreads(count: 1, landlockVersion: 7))),
+        platform: .linux,
+        description:
+          "cannot confine the process: the process runs 1 other thread, and the kernel's Landlock (version 7) restricts only the thread that asks",
+        suggestion:
+          "Confine first thing in main, before Dispatch, Swift concurrency or another thread starts; or run on Linux 7.0 or later (Landlock 8); or ask for best effort."
+      ),
     ]
 
     @Test(arguments: rows)

@@ -104,6 +104,8 @@
       ("EX_DATA_DIR", "/usr", .protectedDirectory("/usr")),
       ("EX_DATA_DIR", "/usr/share", .protectedDirectory("/usr")),
       ("EX_CONFIG_DIR", "~/..", .baseDirectory(.home)),
+      // Absent, where nothing could be made anyway: refused before anything is made.
+      ("EX_CACHE_DIR", "/proc/appdirs-absent", .protectedDirectory("/proc")),
     ]
 
     @Test(arguments: refusals)
@@ -157,6 +159,30 @@
         throws: DirectoryError.grantRefused(
           path: root.at("srv/share/ExampleApp"), reason: .ownedByAnotherUser(UInt32(otherUserID)))
       ) { try reading.grants() }
+    }
+
+    @Test(
+      "A file where the directory would be is the walk's error, and someone else's link is refused")
+    func whatStandsInTheWayIsNamed() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("run")
+      try root.write("not a folder", to: "home/file")
+      #expect(throws: DirectoryError.notADirectory(path: root.at("home/file"))) {
+        try Self.app(root, ["EX_CACHE_DIR": root.at("home/file")]).grants()
+      }
+    }
+
+    @Test("Another user's link on the way is refused as theirs", .needsRoot)
+    func anotherUsersLinkIsRefused() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      try root.makeDirectory("run")
+      try root.makeDirectory("home/target")
+      try root.symlink("home/link", to: root.at("home/target"))
+      #expect(lchown(root.at("home/link"), otherUserID, otherUserID) == 0)
+      #expect(
+        throws: DirectoryError.grantRefused(
+          path: root.at("home/link"), reason: .ownedByAnotherUser(UInt32(otherUserID)))
+      ) { try Self.app(root, ["EX_CACHE_DIR": root.at("home/link")]).grants() }
     }
 
     @Test("Outside the isolated root, nothing is granted")
