@@ -380,7 +380,7 @@ public struct AppDirectories: Sendable {
       case .config: storage.systemSearch.config
       default: platformLayout.searchBases(kind).map { $0.appending(app) }
       }
-    return [own] + system
+    return ([own] + system).withoutRepeatedDirectories(environment.platform.pathStyle)
   }
 
   /// The path of the first existing file with this relative path in the kind's search

@@ -65,8 +65,10 @@ public struct StandardDirectories: Sendable {
   {
     guard UserDirectories.Key(kind) != nil, followsXDG, environment.userDirectoriesRead == nil
     else { return try environment.layout(layout, scope: scope).base(kind) }
-    return try environment.readingUserDirectories(syscalls: syscalls).layout(layout, scope: scope)
-      .base(kind)
+    // Without a home or XDG_CONFIG_HOME there is no file to read: the folder's variable may
+    // still name it, and the layout says why not when nothing does.
+    let reading = (try? environment.readingUserDirectories(syscalls: syscalls)) ?? environment
+    return try reading.layout(layout, scope: scope).base(kind)
   }
 
   /// The resolution with its requirement checked on the file system, without writing
@@ -111,7 +113,8 @@ public struct StandardDirectories: Sendable {
     let own = try _verifiedResolution(for: kind)
     guard let appKind = AppDirectory(scoping: kind), appKind == .data || appKind == .config
     else { return [own] }
-    return [own] + environment.layout(layout, scope: scope).searchBases(appKind)
+    return ([own] + environment.layout(layout, scope: scope).searchBases(appKind))
+      .withoutRepeatedDirectories(environment.platform.pathStyle)
   }
 
   /// Whether the XDG rules decide these paths (Linux and the BSDs, or macOS with the XDG

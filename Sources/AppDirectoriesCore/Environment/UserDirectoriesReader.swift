@@ -53,7 +53,7 @@ enum UserDirectoriesReader {
 
   /// The file at `path` with its lines parsed against `home`; each version of the file (by
   /// the reader's generation) is parsed once, however often a user folder is resolved.
-  static func load(_ path: String, home: String, syscalls: any SystemCalls) -> UserDirectoriesText {
+  static func load(_ path: String, home: String?, syscalls: any SystemCalls) -> UserDirectoriesText {
     switch read(path, syscalls: syscalls) {
     case .success(let contents?):
       return UserDirectoriesText(
@@ -68,7 +68,7 @@ enum UserDirectoriesReader {
 
   private struct ParseKey: Hashable {
     var generation: UInt64
-    var home: String
+    var home: String?
     var file: String
   }
 
@@ -76,7 +76,7 @@ enum UserDirectoriesReader {
   /// bytes, and keyed by all three, so a parse is never used for another home.
   private static let lastParse = Locked<(key: ParseKey, value: UserDirectories)?>(nil)
 
-  private static func parsed(_ bytes: [UInt8], generation: UInt64, home: String, file: String)
+  private static func parsed(_ bytes: [UInt8], generation: UInt64, home: String?, file: String)
     -> UserDirectories
   {
     let key = ParseKey(generation: generation, home: home, file: file)
@@ -149,8 +149,9 @@ extension ProcessEnvironment {
     -> ProcessEnvironment
   {
     guard case .readFromDisk = userDirectoriesFile else { return self }
+    // An absolute line needs no home; one under `$HOME` is marked as needing it.
     let text = UserDirectoriesReader.load(
-      try userDirectoriesPath(), home: try resolveHome().path, syscalls: syscalls)
+      try userDirectoriesPath(), home: try? resolveHome().path, syscalls: syscalls)
     var environment = self
     environment.userDirectoriesRead = text
     return environment

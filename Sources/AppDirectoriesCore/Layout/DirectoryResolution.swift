@@ -151,3 +151,13 @@ public indirect enum DirectoryRequirement: Sendable, Hashable {
   /// ``DirectoryError/insecureRuntimeDirectory(path:problem:)``.
   case privateDirectory(base: String, createsIfMissing: Bool, otherwise: DirectoryResolution?)
 }
+
+extension [DirectoryResolution] {
+  /// Each directory of a search list once, where it first comes, by its normalized spelling in
+  /// `style` (`/x`, `/x/` and `/x/.` are one): `XDG_DATA_HOME` that is also an entry of
+  /// `XDG_DATA_DIRS` is searched, listed and granted once, as platformdirs lists it.
+  func withoutRepeatedDirectories(_ style: PathStyle) -> [DirectoryResolution] {
+    var seen: Set<String> = []
+    return filter { seen.insert(style.normalize($0.path)).inserted }
+  }
+}

@@ -7,8 +7,9 @@
 ///
 /// Rules (the documented behaviour of this library):
 /// - `#` lines and blank lines are skipped; leading blanks and a CR before the LF are tolerated.
-/// - A line is `XDG_<KEY>_DIR="<value>"`, with only blanks after the closing quote; a backslash
-///   escapes the next character.
+/// - A line is `XDG_<KEY>_DIR="<value>"`, with only blanks after the closing quote, or blanks
+///   and a `#` comment (as the shell, xdg-user-dirs' `xdg-user-dir-lookup.c` and platformdirs
+///   read it); a backslash escapes the next character.
 /// - The value must be `$HOME`, start with `$HOME/`, or start with `/`; `$HOME` expands to the
 ///   home directory. `"$HOME"` and `"$HOME/"` both mean the home directory itself.
 /// - Any other line is ignored on its own, with a warning; so is a line that is not UTF-8. The
@@ -85,6 +86,9 @@ struct UserDirectories: Sendable, Hashable {
     var line: Int?
     /// The key's lines that were ignored, with why, in file order.
     var problems: [IgnoredValue.Reason] = []
+    /// Whether the key's last usable line is under `$HOME` and there was no home to expand it
+    /// to: the folder is the user's choice, which cannot be found without one.
+    var needsHome = false
   }
 
   /// What the file says of each key that has a line.
@@ -103,9 +107,10 @@ struct UserDirectories: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - contents: The file's bytes.
-  ///   - home: The home directory that `$HOME` expands to.
+  ///   - home: The home directory that `$HOME` expands to; `nil` when there is none, and then
+  ///     a line under `$HOME` is recorded as needing it (absolute lines need no home).
   ///   - file: The file's path, used in warnings.
-  init(parsing contents: some Collection<UInt8>, home: String, file: String) {
+  init(parsing contents: some Collection<UInt8>, home: String?, file: String) {
     var number = 0
     let bytes = Array(contents)
     for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -119,6 +124,7 @@ struct UserDirectories: Sendable, Hashable {
       case .found(let key, let path):
         entries[key, default: Entry()].path = path
         entries[key, default: Entry()].line = number
+        entries[key, default: Entry()].needsHome = path == nil
       case .ignored(let key?, let problem):
         let reason: IgnoredValue.Reason =
           problem.map { .invalidLine(number: number, problem: $0.description) } ?? .notUTF8
@@ -139,7 +145,8 @@ struct UserDirectories: Sendable, Hashable {
   }
 
   private enum ParsedLine {
-    case found(Key, String)
+    /// A usable line, its path `nil` when it is under `$HOME` and there is no home.
+    case found(Key, String?)
     /// The key when the line names a known one, and the problem (`nil`: not UTF-8).
     case ignored(Key?, LineProblem?)
   }
@@ -168,7 +175,7 @@ struct UserDirectories: Sendable, Hashable {
     }
   }
 
-  private static func parseLine(_ line: [UInt8], home: String) -> ParsedLine {
+  private static func parseLine(_ line: [UInt8], home: String?) -> ParsedLine {
     guard line.starts(with: Array("XDG_".utf8)), let equals = line.firstIndex(of: UInt8(ascii: "="))
     else {
       return .ignored(nil, decodedUTF8(line) == nil ? nil : .notOfTheForm)
@@ -189,8 +196,10 @@ struct UserDirectories: Sendable, Hashable {
     // The prefix test looks at the raw text, as xdg-user-dirs does: an escaped `\$HOME` is a
     // literal name, not the variable.
     var expanded: [UInt8]
-    if rest.starts(with: Array("$HOME/".utf8)) || rest.starts(with: Array("$HOME\"".utf8)) {
-      expanded = Array(home.utf8) + [UInt8(ascii: "/")]
+    let isUnderHome =
+      rest.starts(with: Array("$HOME/".utf8)) || rest.starts(with: Array("$HOME\"".utf8))
+    if isUnderHome {
+      expanded = Array((home ?? "").utf8) + [UInt8(ascii: "/")]
       rest = rest.dropFirst(rest.starts(with: Array("$HOME/".utf8)) ? 6 : 5)
     } else if rest.first == UInt8(ascii: "/") {
       expanded = []
@@ -216,11 +225,16 @@ struct UserDirectories: Sendable, Hashable {
       }
     }
     guard closed else { return .ignored(key, .unclosedQuote) }
-    guard rest[index...].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
-    else {
+    // Blanks, then perhaps a comment: `# note` after a blank is one to the shell that sources
+    // the file, and xdg-user-dirs' own lookup and platformdirs read the line the same way.
+    let after = rest[index...]
+    let blanks = after.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    let trailing = after.dropFirst(blanks.count)
+    guard trailing.isEmpty || (!blanks.isEmpty && trailing.first == UInt8(ascii: "#")) else {
       return .ignored(key, .textAfterQuote)
     }
     if expanded.contains(0) { return .ignored(key, .nulByte) }
+    if isUnderHome, home == nil { return .found(key, nil) }
     // Only ASCII bytes were removed from valid UTF-8, so the result is UTF-8 too.
     return .found(key, POSIXPath.normalize(String(decoding: expanded, as: UTF8.self)))
   }

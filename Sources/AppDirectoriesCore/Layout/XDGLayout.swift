@@ -151,34 +151,49 @@ struct XDGLayout: PlatformLayout {
     guard let key = UserDirectories.Key(kind) else {
       throw .unsupported(reason: .directory(kind, on: environment.platform))
     }
-    let home = try environment.resolveHome()
-    let (file, parsed, fileProblem) = try userDirectoriesFile(home: home)
-    let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
-    let entry = parsed?.entries[key]
-    var ignored = (entry?.problems ?? []).map { IgnoredValue(origin, $0) }
-    if let path = entry?.path, let line = entry?.line {
-      let isInHome = POSIXPath.isInside(path, home.path)
-      return DirectoryResolution(
-        path: path, source: .userDirectoriesFile(path: file, line: line), ignored: ignored,
-        home: isInHome ? home : nil)
+    // The home is needed only by what lies in it: an absolute line or variable needs none, as
+    // platformdirs and xdg-user-dir resolve them for a user without one.
+    let homeResult: Result<HomeDirectory, DirectoryError>
+    do throws(DirectoryError) {
+      homeResult = .success(try environment.resolveHome())
+    } catch {
+      homeResult = .failure(error)
     }
-    if ignored.isEmpty { ignored = [IgnoredValue(origin, fileProblem ?? .noLine)] }
+    let home = try? homeResult.get()
+    /// The home for a path that lies in it, or `nil`.
+    func holding(_ path: String) -> HomeDirectory? {
+      home.flatMap { POSIXPath.isInside(path, $0.path) ? $0 : nil }
+    }
+    var ignored: [IgnoredValue] = []
+    // Without a home, the file is found only through XDG_CONFIG_HOME.
+    if let (file, parsed, fileProblem) = try? userDirectoriesFile(home: home) {
+      let origin = IgnoredValue.Origin.userDirectoriesFile(path: file, key: key.rawValue)
+      let entry = parsed?.entries[key]
+      ignored = (entry?.problems ?? []).map { IgnoredValue(origin, $0) }
+      if entry?.needsHome == true { _ = try homeResult.get() }
+      if let path = entry?.path, let line = entry?.line {
+        return DirectoryResolution(
+          path: path, source: .userDirectoriesFile(path: file, line: line), ignored: ignored,
+          home: holding(path))
+      }
+      if ignored.isEmpty { ignored = [IgnoredValue(origin, fileProblem ?? .noLine)] }
+    }
     // No usable line: the folder's variable, as `xdg-user-dir` (which sources the file over
     // the environment) and platformdirs take it, before the default.
     let variable = "XDG_\(key.rawValue)_DIR"
     switch environment.pathVariable(variable) {
     case .path(let path):
-      let isInHome = POSIXPath.isInside(path, home.path)
       return DirectoryResolution(
-        path: path, source: .variable(variable), ignored: ignored, home: isInHome ? home : nil)
+        path: path, source: .variable(variable), ignored: ignored, home: holding(path))
     case .ignored(let why) where why.reason != .unset:
       ignored.append(why)
     case .ignored:
       break
     }
+    let found = try homeResult.get()
     return DirectoryResolution(
-      path: POSIXPath.join(home.path, key.defaultFolder), source: .default, ignored: ignored,
-      home: home)
+      path: POSIXPath.join(found.path, key.defaultFolder), source: .default, ignored: ignored,
+      home: found)
   }
 
   /// `user-dirs.dirs`: its path, what it says when it could be parsed, and otherwise why not.
@@ -188,9 +203,10 @@ struct XDGLayout: PlatformLayout {
     let read = environment.userDirectoriesRead
     let file: String
     if let path = read?.path { file = path } else { file = try environment.userDirectoriesPath() }
-    func homePath() throws(DirectoryError) -> String {
+    /// The home `$HOME` expands to, `nil` when there is none.
+    func homePath() -> String? {
       if let home { return home.path }
-      return try environment.resolveHome().path
+      return try? environment.resolveHome().path
     }
     switch environment.userDirectoriesFile {
     case .readFromDisk:
@@ -200,9 +216,9 @@ struct XDGLayout: PlatformLayout {
       }
       return (file, parsed, nil)
     case .contents(let text?):
-      return (file, UserDirectories(parsing: text.utf8, home: try homePath(), file: file), nil)
+      return (file, UserDirectories(parsing: text.utf8, home: homePath(), file: file), nil)
     case .bytes(let bytes?):
-      return (file, UserDirectories(parsing: bytes, home: try homePath(), file: file), nil)
+      return (file, UserDirectories(parsing: bytes, home: homePath(), file: file), nil)
     case .contents(nil), .bytes(nil):
       return (file, nil, .fileMissing)
     }
