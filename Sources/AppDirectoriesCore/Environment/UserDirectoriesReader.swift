@@ -53,7 +53,8 @@ enum UserDirectoriesReader {
 
   /// The file at `path` with its lines parsed against `home`; each version of the file (by
   /// the reader's generation) is parsed once, however often a user folder is resolved.
-  static func load(_ path: String, home: String?, syscalls: any SystemCalls) -> UserDirectoriesText {
+  static func load(_ path: String, home: String?, syscalls: any SystemCalls) -> UserDirectoriesText
+  {
     switch read(path, syscalls: syscalls) {
     case .success(let contents?):
       return UserDirectoriesText(
