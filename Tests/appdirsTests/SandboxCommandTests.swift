@@ -215,5 +215,59 @@
       #expect(overridden.standardOutput == "\(box)/home/.cache/ExampleApp\n")
       #expect(try Tool.readText(root.home + "/.exampleapp/settings") == "token=real")
     }
+
+    /// A child of the sandbox that points a variable outside ROOT (the parent's value, or its
+    /// own): what `appdirs` then does, and where. platformdirs would follow the variable; the
+    /// sandbox's promise (SPEC 3) is that nothing is created outside ROOT.
+    static let escapes: [(variable: String, arguments: [String], exit: Int32, inside: String?)] =
+      [
+        ("HOME", ["path", "home"], 78, nil),
+        ("HOME", ["path", "documents"], 78, nil),
+        (
+          "XDG_CACHE_HOME", ["path", "cache", "--app", "ExampleApp", "--create"], 0,
+          "home/.cache/ExampleApp"
+        ),
+        (
+          "XDG_STATE_HOME", ["path", "logs", "--app", "ExampleApp", "--create"], 0,
+          "home/.local/state/ExampleApp/log"
+        ),
+        ("XDG_DOCUMENTS_DIR", ["path", "documents", "--create"], 0, "home/Documents"),
+        (
+          "CFFIXED_USER_HOME", ["path", "data", "--app", "ExampleApp", "--create"], 0,
+          "home/.local/share/ExampleApp"
+        ),
+      ]
+
+    @Test(arguments: escapes)
+    func aChildsVariableThatLeavesTheRootCreatesNothingOutside(
+      variable: String, arguments: [String], exit: Int32, inside: String?
+    ) throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let box = root.at("box")
+      let outside = root.at("outside")
+      let result = try Tool.unchecked(
+        ["sandbox", box, "--", "/usr/bin/env", "\(variable)=\(outside)", Tool.path] + arguments,
+        environment: root.toolEnvironment.merging(["PATH": "/usr/bin:/bin"]) { $1 }, in: root)
+      #expect(result.status == exit, "\(result.standardError)")
+      if let inside {
+        #expect(result.standardOutput == root.at("box/\(inside)") + "\n")
+        #expect(root.isDirectory("box/\(inside)"))
+      } else {
+        #expect(
+          result.standardError.contains(
+            "\(variable) is unset or leads outside the sandbox root \(box)"))
+      }
+      #expect(!root.exists(outside), "\(variable) led outside the sandbox")
+    }
+
+    @Test func theChildsFoundationHomeIsTheSandboxs() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let box = root.at("box")
+      let result = try Tool.run(
+        ["sandbox", box, "--", "/bin/sh", "-c", "echo \"$CFFIXED_USER_HOME\""],
+        environment: root.toolEnvironment.merging(["CFFIXED_USER_HOME": root.home]) { $1 }, in: root
+      )
+      #expect(result.standardOutput == box + "/home\n")
+    }
   }
 #endif

@@ -41,6 +41,10 @@ public enum HomeProblem: Sendable, Hashable, CustomStringConvertible {
   /// Android: the app's private storage is not known; see
   /// ``ProcessEnvironment/androidAppStorage``.
   case androidAppStorageUnknown
+  /// In a process that `appdirs sandbox ROOT` runs, `variable` (`HOME`, or
+  /// `CFFIXED_USER_HOME` on Apple platforms) is unset or leads outside `root`: the home would
+  /// be outside the sandbox, where nothing is created while it is current.
+  case outsideSandboxRoot(variable: String, root: String)
 
   /// The problem as a clause: `HOME is unset, empty or relative, and …`.
   public var description: String {
@@ -59,6 +63,8 @@ public enum HomeProblem: Sendable, Hashable, CustomStringConvertible {
       "the Profile known folder is unavailable and USERPROFILE is unset or relative"
     case .androidAppStorageUnknown:
       "the app's private storage is unknown"
+    case .outsideSandboxRoot(let variable, let root):
+      "\(variable) is unset or leads outside the sandbox root \(root), and nothing outside it is created while it is current"
     }
   }
 
@@ -79,6 +85,8 @@ public enum HomeProblem: Sendable, Hashable, CustomStringConvertible {
       "Set USERPROFILE to the user's profile folder, such as C:\\Users\\NAME, or sign in with a profile that Windows can load."
     case .androidAppStorageUnknown:
       "Set ProcessEnvironment.androidAppStorage to Context.getFilesDir().getParent() before asking for a directory."
+    case .outsideSandboxRoot(let variable, let root):
+      "Set \(variable) to a directory inside \(root) (the sandbox's own is \(root)/home), or run the command outside appdirs sandbox."
     }
   }
 }

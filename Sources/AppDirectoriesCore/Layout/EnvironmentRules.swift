@@ -39,14 +39,28 @@ extension ProcessEnvironment {
       return .ignored(IgnoredValue(.variable(name), .notAbsolute(value)))
     }
     let path = windows ? WindowsPath.normalize(value) : POSIXPath.normalize(value)
-    // In a process that `appdirs sandbox` runs, an application's override that leads outside
-    // its root is passed over, as a test's isolated environment never reads one.
-    if isOverride, isCaptured, let root = trustedRoot, !windows,
+    // In a process that `appdirs sandbox` runs, an application's override, `HOME`,
+    // `CFFIXED_USER_HOME` or an `XDG_*` value that leads outside its root (a child that set
+    // its own) is passed over, as a test's isolated environment never reads one.
+    if isOverride || Self.staysInSandbox(name), isCaptured, let root = trustedRoot, !windows,
       !POSIXPath.isInside(path, root) || POSIXPath.components(path).contains("..")
     {
       return .ignored(IgnoredValue(.variable(name), .outsideIsolationRoot(root)))
     }
     return .path(path)
+  }
+
+  /// Whether a variable that chooses where files go must stay inside the root of
+  /// `appdirs sandbox`: `HOME`, `CFFIXED_USER_HOME` and the `XDG_*` ones.
+  static func staysInSandbox(_ name: String) -> Bool {
+    name.hasPrefix("XDG_") || name == "HOME" || name == "CFFIXED_USER_HOME"
+  }
+
+  /// In a process that `appdirs sandbox` runs, the error for a home that `variable` does not
+  /// give inside the root: the password database's home is the real one, outside it.
+  private func homeOutsideSandbox(_ variable: String) -> DirectoryError? {
+    guard isCaptured, let root = trustedRoot else { return nil }
+    return .homeUnavailable(reason: .outsideSandboxRoot(variable: variable, root: root))
   }
 
   /// The entries of a `:`-separated list of absolute paths, with a warning for each relative
@@ -95,6 +109,7 @@ extension ProcessEnvironment {
     case .path(let home): return HomeDirectory(path: home, source: .variable("HOME"), ignored: [])
     case .ignored(let why): ignored = why
     }
+    if let error = homeOutsideSandbox("HOME") { throw error }
     if let home = passwordDatabaseHome, POSIXPath.isAbsolute(home) {
       return HomeDirectory(
         path: POSIXPath.normalize(home), source: .passwordDatabase, ignored: [ignored])
@@ -115,7 +130,10 @@ extension ProcessEnvironment {
     case .ignored(let why) where why.reason != .unset: ignored.append(why)
     case .ignored: break
     }
-    if let home = passwordDatabaseHome, POSIXPath.isAbsolute(home) {
+    // In `appdirs sandbox`, never the real home of the password database.
+    if homeOutsideSandbox("HOME") == nil, let home = passwordDatabaseHome,
+      POSIXPath.isAbsolute(home)
+    {
       return HomeDirectory(
         path: POSIXPath.normalize(home), source: .passwordDatabase, ignored: ignored)
     }
@@ -123,6 +141,7 @@ extension ProcessEnvironment {
     case .path(let home):
       return HomeDirectory(path: home, source: .variable("HOME"), ignored: ignored)
     case .ignored(let why):
+      if let error = homeOutsideSandbox("HOME") { throw error }
       throw .homeUnavailable(reason: .noAppleHome(userID: effectiveUserID, home: why))
     }
   }

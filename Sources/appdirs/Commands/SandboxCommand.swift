@@ -31,6 +31,9 @@ enum SandboxCommand {
     // The library in the command knows it is sandboxed, and keeps the same containment.
     sandbox.variables[ProcessEnvironment.sandboxRootVariable] =
       sandbox.isolationRootPath ?? rootPath
+    // Foundation on Apple platforms and swift-corelibs-foundation take the home from
+    // CFFIXED_USER_HOME first (NSHomeDirectory()): the parent's would lead out of ROOT.
+    if let home = sandbox.variables["HOME"] { sandbox.variables["CFFIXED_USER_HOME"] = home }
     // Where TMPDIR is the temporary folder, programs that read TMP or TEMP get it too (on
     // Windows the isolated environment sets those itself).
     if let temporary = sandbox.variables["TMPDIR"] {
