@@ -116,8 +116,9 @@
     }
 
     @Test(
-      "A fallback runtime directory swapped in an attacker-writable TMPDIR is refused unchanged")
-    func swappedFallbackIsNotChmodded() throws {
+      "A fallback runtime directory in an attacker-writable TMPDIR without the sticky bit is refused before anything is made"
+    )
+    func aFallbackInAnOpenTemporaryDirectoryIsRefused() throws {
       try TemporaryRoot.with { root in
         try Self.prepare(root)
         let open = root.at("open")
@@ -131,13 +132,14 @@
         let dirs = try AppDirectories(
           app: "X", organization: nil, layout: .native, environment: environment,
           syscalls: provider.syscalls)
+        // platformdirs refuses such a folder too: whoever may write to it could swap the
+        // fallback for their own between its creation and its use.
         #expect(
           throws: DirectoryError.insecureRuntimeDirectory(
-            path: fallback, problem: .owner(Attacker.user, expected: geteuid()))
+            path: fallback, problem: .parentWritableByOthers(path: open, mode: 0o777))
         ) { try dirs.directory(.runtime) }
-        #expect(root.isDirectory(open + "/gone"), "the attacker did not act")
-        #expect(root.mode(fallback) == 0o777, "the attacker's directory was chmodded")
-        #expect(!root.exists(fallback + "/X"))
+        #expect(!root.exists(open + "/gone"), "something was made for the attacker to swap")
+        #expect(!root.exists(fallback))
       }
     }
 
@@ -178,6 +180,8 @@
       try TemporaryRoot.with { root in
         try Self.prepare(root)
         let open = root.at("open")
+        // Sticky, as /tmp is: anyone may still make a name in it, such as a link.
+        #expect(chmod(open, 0o1777) == 0)
         try root.makeDirectory(root.at("private"), mode: 0o700)
         let fallback = open + "/runtime-\(geteuid())"
         let provider = RecordingSystemCalls(beforeMakeDirectory: { _, name in

@@ -483,5 +483,55 @@
         #expect(root.mode(fallback) == 0o777)
       }
     }
+
+    /// The folder a runtime directory lies in (platformdirs' `_get_user_runtime_dir` checks it
+    /// too): its mode, whether it is another user's, and whether the directory there is used
+    /// (`true`) or passed over for the fallback.
+    static let parents: [(String, mode: mode_t, othersOwn: Bool, used: Bool)] = [
+      ("platformdirs: a folder others may write to without the sticky bit", 0o777, false, false),
+      ("platformdirs: a folder its group may write to without the sticky bit", 0o770, false, false),
+      (
+        "/tmp's rule: others may write to it, and the sticky bit keeps their hands off", 0o1777,
+        false, true
+      ),
+      ("the user's own folder", 0o755, false, true),
+      ("another user's folder", 0o755, true, false),
+    ]
+
+    // Another user's folder needs root to make.
+    @Test(arguments: parents.filter { !$0.othersOwn || geteuid() == 0 })
+    func aRuntimeDirectoryInASharedFolder(
+      _ reference: String, mode: mode_t, othersOwn: Bool, used: Bool
+    ) throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory("open", mode: mode)
+        try root.makeDirectory("open/run", mode: 0o700)
+        try root.makeDirectory("tmp", mode: 0o700)
+        if othersOwn { #expect(chown(root.at("open"), otherUserID, otherUserID) == 0) }
+        let dirs = try AppDirectories(
+          app: "X", organization: nil, layout: .native,
+          environment: root.environment(["XDG_RUNTIME_DIR": root.at("open/run")]), syscalls: .live)
+        let runtime = try dirs.directory(.runtime).path
+        let expected = used ? root.at("open/run/X") : root.tmp + "/runtime-\(geteuid())/X"
+        #expect(runtime == expected, "\(reference)")
+        #expect(root.exists(root.at("open/run/X")) == used, "\(reference)")
+      }
+    }
+
+    @Test("A temporary directory others may write to without the sticky bit holds no fallback")
+    func noFallbackInAnOpenTemporaryDirectory() throws {
+      try TemporaryRoot.with { root in
+        try root.makeDirectory("open", mode: 0o777)
+        let dirs = try AppDirectories(
+          app: "X", organization: nil, layout: .native,
+          environment: root.environment(["TMPDIR": root.at("open")]), syscalls: .live)
+        #expect(
+          throws: DirectoryError.insecureRuntimeDirectory(
+            path: root.at("open/runtime-\(geteuid())"),
+            problem: .parentWritableByOthers(path: root.at("open"), mode: 0o777))
+        ) { try dirs.directory(.runtime) }
+        #expect(TreeSnapshot.listing(root.at("open")) == [])
+      }
+    }
   }
 #endif

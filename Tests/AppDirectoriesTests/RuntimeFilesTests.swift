@@ -96,7 +96,9 @@
         recorder.reset()
         #expect(try dirs.socketURL(named: "control.sock") == socket)
         #expect(recorder.calls == directoryCalls)
-        #expect(directoryCalls.count == 5, "lstat, open, fstat, fstatat, close: \(directoryCalls)")
+        #expect(
+          directoryCalls.count == 6,
+          "lstat, stat of its parent, open, fstat, fstatat, close: \(directoryCalls)")
       }
     }
 

@@ -123,11 +123,13 @@
         let found = try dirs.directory(.runtime)
 
         #expect(found == created)
-        // The lstat that chose it, then the check on the descriptor that the app's folder is
-        // looked up relative to: four calls and a close.
+        // The lstat that chose it and the stat of the folder it lies in (the user's or root's,
+        // sticky where others may write), then the check on the descriptor that the app's
+        // folder is looked up relative to: five calls and a close.
         #expect(
           recorder.calls == [
             .status(path: fallback, followSymlinks: false),
+            .status(path: root.tmp, followSymlinks: true),
             .openDirectory(
               name: fallback, options: DirectoryOpenOptions(followSymlinks: false, pathOnly: true)),
             .statusOfDescriptor,

@@ -20,6 +20,12 @@ public enum PrivateDirectoryProblem: Sendable, Hashable, CustomStringConvertible
   case mode(UInt32)
   /// `lstat` failed for another reason.
   case unexaminable(SystemErrno)
+  /// The directory lies in `path`, which belongs to another user than the effective one and
+  /// root: that user could swap it (platformdirs refuses such a runtime directory too).
+  case parentOfAnotherUser(path: String, owner: UInt32)
+  /// The directory lies in `path`, which others may write to (its mode, `st_mode & 0o7777`)
+  /// without the sticky bit: anyone could rename it away and put their own in its place.
+  case parentWritableByOthers(path: String, mode: UInt32)
 
   /// The problem as the end of a sentence whose subject is the directory: "is a symbolic link".
   public var description: String {
@@ -30,6 +36,10 @@ public enum PrivateDirectoryProblem: Sendable, Hashable, CustomStringConvertible
     case .owner(let owner, let expected): "is owned by user \(owner), not by user \(expected)"
     case .mode(let mode): "has mode \(zeroPadded(mode, radix: 8, width: 4)), not 0700"
     case .unexaminable(let errno): "cannot be examined: \(errno)"
+    case .parentOfAnotherUser(let path, let owner):
+      "lies in \(path), which belongs to user \(owner)"
+    case .parentWritableByOthers(let path, let mode):
+      "lies in \(path), which others may write to (mode \(zeroPadded(mode, radix: 8, width: 4))) without the sticky bit"
     }
   }
 }

@@ -54,13 +54,31 @@ struct PrivateDirectoryCheck: Sendable {
     examine(path).problem
   }
 
-  /// What `lstat` shows at `path`, and why it is not a private directory of the user.
+  /// What `lstat` shows at `path`, and why it is not a private directory of the user: its own
+  /// problem, or, for one that is private or missing, its parent's. A private directory in a
+  /// folder that another user owns, or that others may write to without the sticky bit
+  /// (`/tmp` has it), can be renamed away and replaced, so it is not private at all.
   private func examine(_ path: String) -> (status: FileStatus?, problem: PrivateDirectoryProblem?) {
+    let found: FileStatus?
     switch syscalls.status(path: path, followSymlinks: false) {
-    case .success(let status): return (status, problem(with: status))
-    case .failure(let error) where error == .noSuchFileOrDirectory: return (nil, .missing)
+    case .success(let status):
+      if let problem = problem(with: status) { return (status, problem) }
+      found = status
+    case .failure(let error) where error == .noSuchFileOrDirectory: found = nil
     case .failure(let error): return (nil, .unexaminable(error))
     }
+    let parent = POSIXPath.parent(path)
+    if parent != path,
+      case .success(let above) = syscalls.status(path: parent, followSymlinks: true)
+    {
+      if above.owner != effectiveUserID, above.owner != 0 {
+        return (found, .parentOfAnotherUser(path: parent, owner: above.owner))
+      }
+      if above.permissions & 0o022 != 0, above.permissions & 0o1000 == 0 {
+        return (found, .parentWritableByOthers(path: parent, mode: above.permissions & 0o7777))
+      }
+    }
+    return (found, found == nil ? .missing : nil)
   }
 
   /// Checks a resolution's requirement without writing anything: keeps the path when its base
