@@ -62,9 +62,32 @@ enum UserDirectoriesReader {
         parsed: parsed(contents.bytes, generation: contents.generation, home: home, file: path))
     case .success(nil):
       return UserDirectoriesText(path: path, bytes: nil, generation: nil, readError: nil)
-    case .failure(let error):
+    case .failure(.unreadable(let error)):
       return UserDirectoriesText(path: path, bytes: nil, generation: nil, readError: error)
+    case .failure(.untrusted(let reason)):
+      return UserDirectoriesText(
+        path: path, bytes: nil, generation: nil, readError: nil, untrusted: reason)
     }
+  }
+
+  /// Why the file's bytes are not handed out.
+  private enum ReadProblem: Error {
+    case unreadable(SystemErrno)
+    /// ``IgnoredValue/Reason/fileUntrusted(path:owner:mode:)``.
+    case untrusted(IgnoredValue.Reason)
+  }
+
+  /// Why `status` (of the file, or of its folder at `path`) is not to be trusted: another
+  /// user's than the effective one and root, or one that others may write to (the group's
+  /// write bit is the user's own group's on systems of user private groups, and is left
+  /// alone); `nil` when it may be.
+  private static func distrust(_ status: FileStatus, at path: String, user: UInt32)
+    -> IgnoredValue.Reason?
+  {
+    guard status.owner != user && status.owner != 0 || status.permissions & 0o002 != 0 else {
+      return nil
+    }
+    return .fileUntrusted(path: path, owner: status.owner, mode: status.permissions & 0o7777)
   }
 
   private struct ParseKey: Hashable {
@@ -89,8 +112,12 @@ enum UserDirectoriesReader {
 
   /// The file's bytes with their generation, `nil` when there is no file, or why it cannot be
   /// read.
+  ///
+  /// The file's owner and mode are judged on the same `stat` every time; its folder's when the
+  /// file is read anew (a file swapped in a folder that others may write to changes its
+  /// `stat`, so it is read, and its folder judged, again).
   private static func read(_ path: String, syscalls: any SystemCalls) -> Result<
-    (bytes: [UInt8], generation: UInt64)?, SystemErrno
+    (bytes: [UInt8], generation: UInt64)?, ReadProblem
   > {
     let status: FileStatus
     switch syscalls.status(path: path, followSymlinks: true) {
@@ -98,17 +125,25 @@ enum UserDirectoriesReader {
     case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory:
       return .success(nil)
     case .failure(let error):
-      return .failure(error)
+      return .failure(.unreadable(error))
     }
+    let user = syscalls.effectiveUserID
+    if let reason = distrust(status, at: path, user: user) { return .failure(.untrusted(reason)) }
     if let cached = cache.withLock({ $0.entry(path, status: status) }) {
       return .success((cached.bytes, cached.generation))
+    }
+    let folder = POSIXPath.parent(path)
+    if case .success(let above) = syscalls.status(path: folder, followSymlinks: true),
+      let reason = distrust(above, at: folder, user: user)
+    {
+      return .failure(.untrusted(reason))
     }
     switch syscalls.readFile(path: path, limit: sizeLimit) {
     case .success(let bytes):
       let generation = cache.withLock { $0.insert(path, status: status, bytes: bytes) }
       return .success((bytes, generation))
     case .failure(let error):
-      return .failure(error)
+      return .failure(.unreadable(error))
     }
   }
 }
@@ -125,6 +160,9 @@ struct UserDirectoriesText: Sendable, Hashable {
   var generation: UInt64?
   /// Why the file cannot be read, when it cannot.
   var readError: SystemErrno?
+  /// Why the file is not read when it or its folder is not to be trusted
+  /// (``IgnoredValue/Reason/fileUntrusted(path:owner:mode:)``).
+  var untrusted: IgnoredValue.Reason? = nil
   /// The lines, parsed against the environment's home; `nil` without bytes.
   var parsed: UserDirectories? = nil
 }

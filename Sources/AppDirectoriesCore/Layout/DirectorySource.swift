@@ -72,6 +72,10 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case fileMissing
     /// The `user-dirs.dirs` file exists but cannot be read.
     case fileUnreadable(SystemErrno)
+    /// The `user-dirs.dirs` file, or the folder it is in (`path`), belongs to another user
+    /// than the effective one and root (`owner`), or others may write to it (`mode`,
+    /// `st_mode & 0o7777`): anyone could choose the user's folders, so it is not read.
+    case fileUntrusted(path: String, owner: UInt32, mode: UInt32)
     /// The file has no line for the key.
     case noLine
     /// The file's line for the key, with this number, cannot be used.
@@ -117,6 +121,12 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       switch reason {
       case .fileMissing: return "\(path) does not exist"
       case .fileUnreadable(let errno): return "\(path) cannot be read (\(errno))"
+      case .fileUntrusted(let untrusted, let owner, let mode):
+        let who =
+          mode & 0o002 != 0
+          ? "others may write to \(untrusted) (mode \(zeroPadded(mode, radix: 8, width: 4)))"
+          : "\(untrusted) belongs to user \(owner)"
+        return "\(path) is not read: \(who)"
       case .noLine: return "\(path) has no XDG_\(key)_DIR line"
       case .invalidLine(let number, let problem):
         return "\(path) line \(number) is ignored: \(problem)"
@@ -142,7 +152,7 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
     case .protectedDirectory(let entry):
       return
         "\(subject) names \(entry), a directory of the system or a base directory, not the application's own"
-    case .fileMissing, .fileUnreadable, .noLine, .invalidLine:
+    case .fileMissing, .fileUnreadable, .fileUntrusted, .noLine, .invalidLine:
       return "\(subject) cannot be used"
     }
   }
@@ -182,12 +192,20 @@ public struct IgnoredValue: Sendable, Hashable, CustomStringConvertible {
       return DirectoryWarning(
         "\(description); the default folders are used",
         suggestion: "Make \(path) readable by your user, or remove it.")
+    case (.userDirectoriesFile, .fileUntrusted(let untrusted, _, let mode)):
+      return DirectoryWarning(
+        "\(description); the default folders are used",
+        suggestion: mode & 0o002 != 0
+          ? "Take the write permission of others away (chmod o-w \(untrusted)) if the file is yours."
+          : "Remove \(untrusted) if you did not put it there, or have its owner hand it over (chown)."
+      )
     case (.userDirectoriesFile(_, let key), .invalidLine):
       return DirectoryWarning(description, suggestion: UserDirectoriesRules.lineFix(key: key))
     case (.userDirectoriesFile(_, let key), .notUTF8):
       return DirectoryWarning(
         description + " and is ignored", suggestion: UserDirectoriesRules.lineFix(key: key))
     case (.userDirectoriesFile, .notAbsolute), (.variable, .fileUnreadable),
+      (.variable, .fileUntrusted),
       (.variable, .invalidLine), (.userDirectoriesFile, .outsideIsolationRoot), (.socketPath, _),
       (.userDirectoriesFile, .leavesItsParent), (.userDirectoriesFile, .protectedDirectory),
       (.portableRoot, _):

@@ -212,6 +212,7 @@ struct XDGLayout: PlatformLayout {
     case .readFromDisk:
       // As the reader found it, parsed already; no reader has read it when there is none.
       guard let parsed = read?.parsed else {
+        if let untrusted = read?.untrusted { return (file, nil, untrusted) }
         return (file, nil, read?.readError.map { .fileUnreadable($0) } ?? .fileMissing)
       }
       return (file, parsed, nil)
