@@ -285,6 +285,27 @@
           try PortableMode.automatic.lookup(app: "ExampleApp", environment: environment)
             == .look(beside, isExplicit: false))
       }
+      // A program an AppImage started inherits APPIMAGE and APPDIR, and runs from elsewhere:
+      // its own folder is beside its own executable (platformdirs has no AppImage rule; the
+      // AppImage runtime sets both variables for the program in the image only).
+      for (executable, variables) in [
+        (
+          "/usr/bin/helper",
+          ["APPIMAGE": "/home/ada/ExampleApp.AppImage", "APPDIR": "/tmp/.mount_X"]
+        ),
+        ("/usr/bin/helper", ["APPIMAGE": "/home/ada/ExampleApp.AppImage"]),
+        (
+          "/tmp/.mount_Xother/helper",
+          ["APPIMAGE": "/home/ada/E.AppImage", "APPDIR": "/tmp/.mount_X"]
+        ),
+      ] {
+        let environment = Self.environment(.linux, executable: executable, variables: variables)
+        #expect(
+          try PortableMode.automatic.lookup(app: "ExampleApp", environment: environment)
+            == .look(POSIXPath.parent(executable) + "/ExampleApp-portable", isExplicit: false),
+          "\(executable) \(variables)")
+        #expect(PortableMode.inheritedAppImage(in: environment) == variables["APPIMAGE"])
+      }
       // Not on macOS, where there is no AppImage.
       let mac = Self.environment(
         .macOS, executable: "/Users/ada/bin/x", variables: ["APPIMAGE": "/Users/ada/x.AppImage"])

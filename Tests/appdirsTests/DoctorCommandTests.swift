@@ -334,6 +334,22 @@
       #expect(result.lines.last == "No problems found.")
     }
 
+    @Test func anInheritedAppImageVariableIsANote() throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      var environment = Self.healthyEnvironment(root)
+      // The tool runs from the build folder, not from the image's mount.
+      environment["APPIMAGE"] = root.at("Apps/ExampleApp.AppImage")
+      environment["APPDIR"] = root.at("mount")
+      let result = try doctor(root, environment)
+      #expect(result.status == 0, "\(result.standardOutput)")
+      #expect(
+        result.lines.contains {
+          $0.hasPrefix(
+            "note: APPIMAGE names \(root.at("Apps/ExampleApp.AppImage")), but this program does not run from its mount"
+          )
+        }, "\(result.standardOutput)")
+    }
+
     @Test func anUnsetRuntimeDirectoryWithASafeFallbackIsANote() throws {
       let root = try TemporaryRoot.withUserDirectories()
       var environment = Self.healthyEnvironment(root)

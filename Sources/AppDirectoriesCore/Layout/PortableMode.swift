@@ -79,11 +79,7 @@ public enum PortableMode: Sendable, Hashable {
   static func executableLocation(in environment: ProcessEnvironment) -> String? {
     let platform = environment.platform
     // Distrusted in a setuid or setgid process, like every variable that chooses where files go.
-    if platform.usesXDG, !environment.isSecureExecution,
-      case .path(let image) = environment.pathVariable("APPIMAGE")
-    {
-      return image
-    }
+    if let image = appImage(in: environment) { return image }
     let style = platform.pathStyle
     guard let executable = environment.executablePath, style.isAbsolute(executable) else {
       return nil
@@ -93,6 +89,32 @@ public enum PortableMode: Sendable, Hashable {
     let components = POSIXPath.components(path)
     guard let bundle = components.firstIndex(where: { $0.hasSuffix(".app") }) else { return path }
     return "/" + components[...bundle].joined(separator: "/")
+  }
+}
+
+extension PortableMode {
+  /// The AppImage file the process runs from (`APPIMAGE`), when the running executable lies in
+  /// the image's mount (`APPDIR`, which the AppImage runtime sets with it); `nil` otherwise.
+  /// A program that an AppImage starts inherits both variables but runs from elsewhere: its
+  /// files are not the AppImage's, and it keeps its own.
+  package static func appImage(in environment: ProcessEnvironment) -> String? {
+    guard environment.platform.usesXDG, !environment.isSecureExecution,
+      case .path(let image) = environment.pathVariable("APPIMAGE")
+    else { return nil }
+    guard case .path(let mount) = environment.pathVariable("APPDIR"),
+      let executable = environment.executablePath, POSIXPath.isAbsolute(executable),
+      POSIXPath.isInside(POSIXPath.normalize(executable), mount), executable != mount
+    else { return nil }
+    return image
+  }
+
+  /// `APPIMAGE` as a program that an AppImage started inherits it, set but not its own
+  /// (``appImage(in:)``); `nil` when it is unset or is the process's.
+  package static func inheritedAppImage(in environment: ProcessEnvironment) -> String? {
+    guard environment.platform.usesXDG, appImage(in: environment) == nil,
+      case .path(let image) = environment.pathVariable("APPIMAGE")
+    else { return nil }
+    return image
   }
 }
 

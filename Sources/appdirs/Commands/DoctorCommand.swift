@@ -74,6 +74,14 @@ enum DoctorCommand {
     }
     found += obstacleFindings(obstacles, query.standard, user: environment.effectiveUserID)
     found += sandboxFindings(query)
+    if query.app != nil, let image = PortableMode.inheritedAppImage(in: environment) {
+      found.append(
+        Finding(
+          isProblem: false,
+          message:
+            "APPIMAGE names \(image), but this program does not run from its mount (APPDIR): it was started by an AppImage and inherited the variable, which is ignored",
+          fix: "Nothing to do; a portable folder beside this program's own executable is used."))
+    }
     if let app = query.app { found += previousLocationFindings(app) + cleanFindings(app) }
     let findings = found.uniqued()
 
