@@ -9,7 +9,8 @@ variables. Nothing outside that root is written, and the root is removed at the 
   user scope    user_data_dir, user_config_dir, user_cache_dir, user_state_dir, user_log_dir
                 (~/.local/state/ExampleApp/log) and user_runtime_dir against `appdirs path KIND
                 --app ExampleApp`, with the XDG variables unset, set (XDG_RUNTIME_DIR to a 0700
-                directory of the user), empty and relative, and with an XDG_RUNTIME_DIR of mode 0755.
+                directory of the user), empty and relative, and with an XDG_RUNTIME_DIR of mode 0755;
+                user_applications_dir against `appdirs path applications` in the same four.
   system scope  site_data_dir, site_config_dir, site_cache_dir, site_state_dir, site_log_dir and
                 site_runtime_dir against `appdirs path KIND --app ExampleApp --system`; these are
                 skipped while the binary rejects --system with exit status 64 (a tool without the
@@ -58,6 +59,7 @@ properties = {
     "user_state_dir": lambda: single.user_state_dir,
     "user_log_dir": lambda: single.user_log_dir,
     "user_runtime_dir": lambda: single.user_runtime_dir,
+    "user_applications_dir": lambda: single.user_applications_dir,
     "site_data_dir": lambda: single.site_data_dir,
     "site_config_dir": lambda: single.site_config_dir,
     "site_cache_dir": lambda: single.site_cache_dir,
@@ -155,14 +157,16 @@ SEARCH_CHECKS = [
     ("site_data_dir multipath", ["list", "--app", APP, "--json"], search_list("data")),
     ("site_config_dir multipath", ["list", "--app", APP, "--json"], search_list("config")),
 ]
+# The base directory of `.desktop` files, no application's own.
+BASE_CHECKS = [("user_applications_dir", ["path", "applications"], None)]
 RUNTIME_CHECK = [check for check in USER_CHECKS if check[0] == "user_runtime_dir"]
 
 # The table of cases: which checks run in which environment.
 CASES = {
-    "xdg-unset": USER_CHECKS + SYSTEM_CHECKS + SEARCH_CHECKS,
-    "xdg-set": USER_CHECKS + SYSTEM_CHECKS + SEARCH_CHECKS,
-    "xdg-empty": USER_CHECKS + SEARCH_CHECKS,
-    "xdg-relative": USER_CHECKS + SEARCH_CHECKS,
+    "xdg-unset": USER_CHECKS + BASE_CHECKS + SYSTEM_CHECKS + SEARCH_CHECKS,
+    "xdg-set": USER_CHECKS + BASE_CHECKS + SYSTEM_CHECKS + SEARCH_CHECKS,
+    "xdg-empty": USER_CHECKS + BASE_CHECKS + SEARCH_CHECKS,
+    "xdg-relative": USER_CHECKS + BASE_CHECKS + SEARCH_CHECKS,
     "runtime-0755": RUNTIME_CHECK,
 }
 

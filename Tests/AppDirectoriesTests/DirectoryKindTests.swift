@@ -59,6 +59,9 @@ struct DirectoryKindTests {
       kind: .fonts, byDefault: home + "/.local/share/fonts", defaultSource: .default,
       withVariables: "/xdg/data/fonts", variableSource: .variable("XDG_DATA_HOME")),
     BaseRow(
+      kind: .applications, byDefault: home + "/.local/share/applications", defaultSource: .default,
+      withVariables: "/xdg/data/applications", variableSource: .variable("XDG_DATA_HOME")),
+    BaseRow(
       kind: .documents, byDefault: home + "/Documents", defaultSource: .default,
       withVariables: home + "/Documents", variableSource: .default),
     BaseRow(

@@ -102,7 +102,8 @@
           }
         }
       }
-      #expect(resolved >= StandardDirectory.allCases.count)
+      // Android has no applications directory, besides the folders the count already leaves.
+      #expect(resolved >= StandardDirectory.allCases.count - (platform == .android ? 1 : 0))
     }
 
     @Test func theRuntimeDirectoryIsTheRootsOwnMadePrivateWhenFirstNeeded() throws {

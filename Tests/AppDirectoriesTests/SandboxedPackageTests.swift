@@ -90,6 +90,8 @@
         #expect(inSnap?.source == .variable("SNAP_USER_COMMON"))
       case .fonts:
         #expect(inSnap?.path == Self.common + "/.local/share/fonts")
+      case .applications:
+        #expect(inSnap?.path == Self.common + "/.local/share/applications")
       case .cache:
         #expect(inSnap?.path == Self.common + "/.cache")
         #expect(inSnap?.source == .variable("SNAP_USER_COMMON"))

@@ -38,8 +38,8 @@
         "path",
         [
           "--app", "--env-prefix", "--org", "--roaming", "--system", "--fallback", "--portable",
-          "--group", "--create", "--socket", "--file", "--explain", "--layout", "--platform",
-          "--help",
+          "--group", "--create", "--socket", "--file", "--version", "--explain", "--layout",
+          "--platform", "--help",
         ]
       ),
       (
@@ -143,7 +143,7 @@
 
     static let bashCases: [([String], [String])] = [
       (["path", "ca"], ["cache"]),
-      (["path", "appl"], ["applicationSupport"]),
+      (["path", "appl"], ["applications", "applicationSupport"]),
       (["path", "--app", "X", "c"], ["config", "cache"]),
       (["locate", "d"], ["data", "documents", "downloads", "desktop"]),
       (["pa"], ["path"]),

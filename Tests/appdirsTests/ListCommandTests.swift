@@ -13,7 +13,8 @@
   /// `appdirs list`: the table for people, `--json` for programs, `--shell` for shells.
   @Suite struct ListCommandTests {
     static let baseKinds = [
-      "home", "data", "config", "cache", "state", "runtime", "executables", "fonts", "documents",
+      "home", "data", "config", "cache", "state", "runtime", "executables", "fonts", "applications",
+      "documents",
       "downloads", "desktop", "music", "pictures", "videos", "templates", "public", "projects",
       "temporary", "library",
     ]
@@ -90,8 +91,9 @@
         $0.split(separator: " ", omittingEmptySubsequences: true)[1]
       }
       let longest = try #require(paths.map(\.count).max())
-      // The widest path, then exactly two spaces, then the source.
-      #expect(offset == "KIND         ".count + longest + 2, "\(header)")
+      // The widest kind ("applications") and two spaces, the widest path, then exactly two
+      // spaces, then the source.
+      #expect(offset == "applications  ".count + longest + 2, "\(header)")
       for line in result.lines.dropFirst() {
         let start = line.index(line.startIndex, offsetBy: offset)
         #expect(line[line.index(before: start)] == " " && line[start] != " ", "\(line)")

@@ -235,7 +235,7 @@
       (
         ["confg", "/old", "--app", "A"],
         "appdirs: error: unknown kind 'confg' (did you mean 'config'?); kinds are "
-          + "home, data, config, cache, state, runtime, executables, fonts, documents, downloads, desktop, music, pictures, videos, templates, public, projects, temporary, library, logs, shared"
+          + "home, data, config, cache, state, runtime, executables, fonts, applications, documents, downloads, desktop, music, pictures, videos, templates, public, projects, temporary, library, logs, shared"
       ),
       (
         ["config", "/old", "--app", "A/B"],

@@ -23,7 +23,8 @@
     static let baseKinds: [(String, String)] = [
       ("home", "~"), ("data", "~/.local/share"), ("config", "~/.config"), ("cache", "~/.cache"),
       ("state", "~/.local/state"), ("runtime", "@/run"), ("executables", "~/.local/bin"),
-      ("fonts", "~/.local/share/fonts"), ("documents", "~/Documents"),
+      ("fonts", "~/.local/share/fonts"), ("applications", "~/.local/share/applications"),
+      ("documents", "~/Documents"),
       ("downloads", "~/Downloads"), ("desktop", "~/Desktop"), ("music", "~/Music"),
       ("pictures", "~/Pictures"), ("videos", "~/Videos"), ("templates", "~/Templates"),
       ("public", "~/Public"), ("projects", "~/Projects"), ("temporary", "@/tmp"),
@@ -46,6 +47,40 @@
       let result = try Tool.run(["path", kind], environment: environment, in: root)
       #expect(result.status == 0)
       #expect(result.standardOutput == root.at("chosen") + "\n")
+    }
+
+    /// `--version V`, as the library's `directoryPath(_:version:)`: each row the arguments and
+    /// the path (`@` the root), or the exit status of a refusal.
+    static let versions: [([String], String?, Int32)] = [
+      (["path", "cache", "--app", "ExampleApp", "--version", "2.0"], "~/.cache/ExampleApp/2.0", 0),
+      (
+        ["path", "data", "--app", "ExampleApp", "--version", "2.0", "--create"],
+        "~/.local/share/ExampleApp/2.0", 0
+      ),
+      (
+        ["path", "config", "--app", "ExampleApp", "--version", "2", "--file", "a.json"],
+        "~/.config/ExampleApp/2/a.json", 0
+      ),
+      (["path", "documents", "--version", "2.0"], nil, 64),
+      (["path", "cache", "--version", "2.0"], nil, 64),
+      (["path", "cache", "--app", "ExampleApp", "--version", "../2"], nil, 64),
+    ]
+
+    @Test(arguments: versions)
+    func aVersionsFolder(arguments: [String], expected: String?, status: Int32) throws {
+      let root = try TemporaryRoot.withUserDirectories()
+      let result = try Tool.unchecked(arguments, environment: root.toolEnvironment, in: root)
+      #expect(result.status == status, "\(result.standardError)")
+      if let expected {
+        let path = Self.expand(expected, root)
+        #expect(result.standardOutput == path + "\n")
+        let directory =
+          path.hasSuffix(".json") ? (path as NSString).deletingLastPathComponent : path
+        #expect(root.exists(directory) == arguments.contains("--create"))
+      } else {
+        #expect(result.standardOutput.isEmpty)
+        #expect(!root.exists(root.at("home/.cache/ExampleApp")))
+      }
     }
 
     @Test(arguments: baseKinds)

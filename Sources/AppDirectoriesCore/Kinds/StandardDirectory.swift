@@ -29,6 +29,10 @@ public enum StandardDirectory: String, Sendable, Hashable, CaseIterable, Codable
   case executables
   /// The user's fonts.
   case fonts
+  /// The user's application launchers: `.desktop` files on XDG systems
+  /// (`$XDG_DATA_HOME/applications`), `~/Applications` on macOS, the Start menu's Programs on
+  /// Windows.
+  case applications
   /// The user's documents.
   case documents
   /// The user's downloads.

@@ -16,7 +16,7 @@
 /// | runtime | `<S>/cache/tmp` | `<S>/cache/A/tmp` |
 /// | documents, downloads, music, pictures, videos | `/storage/emulated/<n>/Documents`, `Download`, `Music`, `Pictures`, `Movies` | — |
 /// | temporary | `$TMPDIR` or `<S>/cache` | — |
-/// | executables, fonts, desktop, templates, public, projects, shared `G` | unsupported | — |
+/// | executables, fonts, applications, desktop, templates, public, projects, shared `G` | unsupported | — |
 struct AndroidLayout: PlatformLayout {
   let environment: ProcessEnvironment
 
@@ -36,7 +36,7 @@ struct AndroidLayout: PlatformLayout {
       return try environment.temporaryDirectory { () throws(DirectoryError) in
         try storage().appending("cache")
       }
-    case .executables, .fonts, .desktop, .templates, .publicShare, .projects:
+    case .executables, .fonts, .applications, .desktop, .templates, .publicShare, .projects:
       throw .unsupported(reason: .directory(kind, on: .android))
     }
   }

@@ -19,6 +19,7 @@
 /// | downloads, desktop, music, pictures, videos, public | `~/Downloads` … `~/Movies`, `~/Public` | same | `~/Documents/Downloads` … |
 /// | templates | unsupported | unsupported | unsupported |
 /// | projects | `~/Projects` | unsupported | unsupported |
+/// | applications | `~/Applications` | unsupported | unsupported |
 /// | temporary | `confstr(_CS_DARWIN_USER_TEMP_DIR)`, `$TMPDIR`, `/var/tmp` | same | `confstr(…)`, `$TMPDIR`, `~/tmp` |
 /// | shared `G` | `containerURL(…)` when the app is entitled to `G` | `containerURL(…)` | `containerURL(…)` |
 struct DarwinLayout: PlatformLayout {
@@ -37,6 +38,7 @@ struct DarwinLayout: PlatformLayout {
     case .runtime: return try runtime()
     case .executables where environment.platform == .macOS: return try home(".local/bin")
     case .fonts where !isIOS: return try home("Library/Fonts")
+    case .applications where environment.platform == .macOS: return try home("Applications")
     case .documents: return try home("Documents")
     case .downloads: return try userFolder("Downloads")
     case .desktop: return try userFolder("Desktop")
@@ -45,7 +47,7 @@ struct DarwinLayout: PlatformLayout {
     case .videos: return try userFolder("Movies")
     case .publicShare: return try userFolder("Public")
     case .projects where environment.platform == .macOS: return try home("Projects")
-    case .executables, .fonts, .templates, .projects:
+    case .executables, .fonts, .applications, .templates, .projects:
       throw .unsupported(reason: .directory(kind, on: environment.platform))
     }
   }

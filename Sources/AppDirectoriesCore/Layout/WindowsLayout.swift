@@ -17,6 +17,7 @@
 /// | runtime | `%LOCALAPPDATA%\Temp` | `%LOCALAPPDATA%\Temp\O\A` |
 /// | executables | `%LOCALAPPDATA%\Programs` | — |
 /// | fonts | `%LOCALAPPDATA%\Microsoft\Windows\Fonts` | — |
+/// | applications | `%APPDATA%\Microsoft\Windows\Start Menu\Programs` | — |
 /// | documents … public | their Known Folders, else `%USERPROFILE%\Documents` … | — |
 /// | projects | `%USERPROFILE%\Projects` | — |
 /// | temporary | `%TMP%`, `%TEMP%`, else `%LOCALAPPDATA%\Temp` | — |
@@ -40,6 +41,10 @@ struct WindowsLayout: PlatformLayout {
     case .fonts:
       return try folder(.localAppData).appending(
         ["Microsoft", "Windows", "Fonts"], style: .windows)
+    case .applications:
+      // FOLDERID_Programs: the Start menu's Programs, in the roaming profile.
+      return try folder(.roamingAppData).appending(
+        ["Microsoft", "Windows", "Start Menu", "Programs"], style: .windows)
     case .documents: return try folder(.documents)
     case .downloads: return try folder(.downloads)
     case .desktop: return try folder(.desktop)

@@ -16,6 +16,7 @@
 /// | runtime | `$XDG_RUNTIME_DIR` if private, else `<tmp>/runtime-<uid>` | `<runtime>/A` |
 /// | executables | `$XDG_BIN_HOME` or `~/.local/bin` | — |
 /// | fonts | `<data>/fonts` | — |
+/// | applications | `<data>/applications` (where `.desktop` files go) | — |
 /// | documents … public, projects | `user-dirs.dirs`, else `$XDG_DOCUMENTS_DIR` …, else `~/Documents` … | — |
 /// | temporary | `$TMPDIR` or `/tmp` | — |
 /// | shared `G` | — | `<data>/group-containers/G` |
@@ -31,6 +32,7 @@ struct XDGLayout: PlatformLayout {
     case .state: return try variable("XDG_STATE_HOME", orHome: ".local/state")
     case .executables: return try variable("XDG_BIN_HOME", orHome: ".local/bin")
     case .fonts: return try base(.data).appending("fonts")
+    case .applications: return try base(.data).appending("applications")
     case .temporary: return try temporary()
     case .runtime: return try runtime()
     case .documents, .downloads, .desktop, .music, .pictures, .videos, .templates, .publicShare,

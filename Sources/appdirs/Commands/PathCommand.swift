@@ -29,6 +29,9 @@ enum PathCommand {
         name: "--file", value: .name("NAME"),
         help: "The path of the file NAME in the directory (with --create, the directory is made)."),
       OptionSpec(
+        name: "--version", value: .name("V"),
+        help: "With --app and an app's kind: its folder for version V (--create makes it)."),
+      OptionSpec(
         name: "--explain",
         help: "After the path, tell where it came from and every warning with its fix."),
       DirectoryQuery.layoutOption, PlatformPreview.option,
@@ -40,6 +43,7 @@ enum PathCommand {
       "appdirs path runtime --app ExampleApp --socket control.sock",
       "appdirs path config --app ExampleApp --file settings.json --create",
       "appdirs path state --app exampled --system",
+      "appdirs path cache --app ExampleApp --version 2.0 --create",
       "appdirs path documents --explain",
       "appdirs path logs --app ExampleApp --explain --platform macos",
     ],
@@ -66,6 +70,21 @@ enum PathCommand {
     }
     // A file's name is checked before anything is looked at or made.
     if let file { try AppDirectories.validate(fileName: file, on: query.environment.platform) }
+    let version = arguments.value("--version")
+    if let version {
+      guard let app = query.app, let appKind = kind.appScoped else {
+        throw UsageError(
+          message:
+            "--version names a folder in one of the application's directories: give --app NAME and one of its kinds (data, config, cache, state, logs, runtime)"
+        )
+      }
+      try NameValidation.validate(version, as: .version, on: query.environment.platform)
+      // Made as the library makes it; otherwise the path is the directory's with V appended.
+      if arguments.flag("--create") {
+        Platform.write(try app.directoryPath(appKind, version: version) + "\n")
+        return .success
+      }
+    }
     let resolution = try query.resolution(of: kind)
     // The explanation lists the warnings with their fixes, and a preview's belong to the
     // simulated machine: on standard error only this machine's, once.
@@ -104,7 +123,8 @@ enum PathCommand {
         ).text)
     } else {
       let platform = query.environment.platform
-      Platform.write((file.map { platform.joinPath(path, $0) } ?? path) + "\n")
+      let versioned = version.map { platform.joinPath(path, $0) } ?? path
+      Platform.write((file.map { platform.joinPath(versioned, $0) } ?? versioned) + "\n")
     }
     return .success
   }
