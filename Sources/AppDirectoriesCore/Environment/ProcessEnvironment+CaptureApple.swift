@@ -70,13 +70,19 @@ extension ProcessEnvironment {
 
   #if canImport(Darwin)
     /// The executable's path, `_NSGetExecutablePath` (inside the `.app` bundle: the layout
-    /// looks beside the bundle); `nil` when it fails.
+    /// looks beside the bundle), with its symbolic links resolved (`realpath`): dyld gives the
+    /// path that was run, a link's included, where Linux's `/proc/self/exe` is resolved, and a
+    /// portable folder belongs beside the real executable on both; `nil` when it fails.
     static func readAppleExecutablePath() -> String? {
       var size: UInt32 = 1024
       for _ in 0..<2 {
         var buffer = [CChar](repeating: 0, count: Int(size))
         // -1 when the buffer is too small, with the size it needs in `size`.
         if _NSGetExecutablePath(&buffer, &size) == 0 {
+          if let resolved = realpath(buffer, nil) {
+            defer { free(resolved) }
+            return String(validatingCString: resolved)
+          }
           return buffer.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { String(validatingCString: $0) }
           }

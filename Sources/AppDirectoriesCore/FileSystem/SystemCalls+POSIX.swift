@@ -303,7 +303,9 @@
 
     func transfer(from source: Int32, to target: Int32, count: Int) -> Result<Int, SystemErrno> {
       retrying {
-        #if canImport(Glibc)
+        // Linux's sendfile(2) alone: FreeBSD and OpenBSD import their C library as Glibc too,
+        // and FreeBSD's sendfile takes seven arguments (sys/socket.h), OpenBSD has none.
+        #if canImport(Glibc) && os(Linux)
           let sent = sendfile(target, source, nil, count)
           return sent >= 0 ? .success(sent) : .failure(Self.lastError)
         #else
@@ -331,9 +333,12 @@
     }
 
     /// `UTIME_OMIT`, whose C macro Swift does not import: `(1 << 30) - 2` on Linux and
-    /// Android, `-2` on Darwin.
-    #if canImport(Darwin)
+    /// Android (`include/uapi/linux/stat.h`), `-2` on Darwin and FreeBSD (`sys/stat.h`), `-1` on
+    /// OpenBSD (`sys/stat.h`, where `-2` is `UTIME_NOW`).
+    #if canImport(Darwin) || os(FreeBSD)
       private static let omitTime = -2
+    #elseif os(OpenBSD)
+      private static let omitTime = -1
     #else
       private static let omitTime = (1 << 30) - 2
     #endif
