@@ -10,7 +10,10 @@ variables. Nothing outside that root is written, and the root is removed at the 
                 (~/.local/state/ExampleApp/log) and user_runtime_dir against `appdirs path KIND
                 --app ExampleApp`, with the XDG variables unset, set (XDG_RUNTIME_DIR to a 0700
                 directory of the user), empty and relative, and with an XDG_RUNTIME_DIR of mode 0755;
-                user_applications_dir against `appdirs path applications` in the same four.
+                user_applications_dir against `appdirs path applications` in the same four;
+                user_documents_dir against `appdirs path documents` with a user-dirs.dirs line
+                that has a comment after its closing quote; user_data_dir and the data search
+                list with XDG_DATA_HOME also an entry of XDG_DATA_DIRS (listed once here).
   system scope  site_data_dir, site_config_dir, site_cache_dir, site_state_dir, site_log_dir and
                 site_runtime_dir against `appdirs path KIND --app ExampleApp --system`; these are
                 skipped while the binary rejects --system with exit status 64 (a tool without the
@@ -60,6 +63,7 @@ properties = {
     "user_log_dir": lambda: single.user_log_dir,
     "user_runtime_dir": lambda: single.user_runtime_dir,
     "user_applications_dir": lambda: single.user_applications_dir,
+    "user_documents_dir": lambda: single.user_documents_dir,
     "site_data_dir": lambda: single.site_data_dir,
     "site_config_dir": lambda: single.site_config_dir,
     "site_cache_dir": lambda: single.site_cache_dir,
@@ -123,12 +127,27 @@ def runtime_0755(case):
     return {"XDG_RUNTIME_DIR": private_directory(f"{case}/runtime", 0o755)}
 
 
+def user_dirs_comment(case):
+    """A user-dirs.dirs line with a comment after its closing quote, as the shell reads it."""
+    config = private_directory(f"{case}/config")
+    with open(f"{config}/user-dirs.dirs", "w", encoding="utf-8") as file:
+        file.write('XDG_DOCUMENTS_DIR="$HOME/Papers" # moved\n')
+    return {"XDG_CONFIG_HOME": config}
+
+
+def data_home_in_dirs(case):
+    """XDG_DATA_HOME that is also an entry of XDG_DATA_DIRS, spelled with a trailing slash."""
+    return {"XDG_DATA_HOME": f"{case}/share", "XDG_DATA_DIRS": f"{case}/share/:{case}/other"}
+
+
 ENVIRONMENTS = {
     "xdg-unset": xdg_unset,
     "xdg-set": xdg_set,
     "xdg-empty": xdg_empty,
     "xdg-relative": xdg_relative,
     "runtime-0755": runtime_0755,
+    "user-dirs-comment": user_dirs_comment,
+    "data-home-in-dirs": data_home_in_dirs,
 }
 
 
@@ -168,16 +187,22 @@ CASES = {
     "xdg-empty": USER_CHECKS + BASE_CHECKS + SEARCH_CHECKS,
     "xdg-relative": USER_CHECKS + BASE_CHECKS + SEARCH_CHECKS,
     "runtime-0755": RUNTIME_CHECK,
+    "user-dirs-comment": [("user_documents_dir", ["path", "documents"], None)],
+    "data-home-in-dirs": [("user_data_dir", ["path", "data", "--app", APP], None)] + SEARCH_CHECKS[:1],
 }
 
-# The deliberate differences: (environment, platformdirs property) -> (what appdirs answers, why).
+# The deliberate differences: (environment, platformdirs property) -> (what appdirs answers, or a
+# function of platformdirs' answer that gives it, and why).
 SYSTEM_DATA = "appdirs' system data is the app's own /var/lib directory; platformdirs' is the first XDG search dir"
 SYSTEM_CONFIG = "appdirs' system config is the app's own /etc directory; platformdirs' is the first XDG search dir"
+SEARCHED_ONCE = "appdirs searches a directory once: XDG_DATA_HOME leads its list, so the same entry is not repeated"
 EXPECTED_DIFFERENCES = {
     ("xdg-unset", "site_data_dir"): (f"/var/lib/{APP}", SYSTEM_DATA),
     ("xdg-set", "site_data_dir"): (f"/var/lib/{APP}", SYSTEM_DATA),
     ("xdg-unset", "site_config_dir"): (f"/etc/{APP}", SYSTEM_CONFIG),
     ("xdg-set", "site_config_dir"): (f"/etc/{APP}", SYSTEM_CONFIG),
+    # platformdirs lists the shared entry again; appdirs' list has it once, first, as the user's.
+    ("data-home-in-dirs", "site_data_dir multipath"): (lambda expected: expected[1:], SEARCHED_ONCE),
     ("xdg-set", "site_runtime_dir"): (
         f"/run/{APP}",
         "platformdirs' site runtime dir follows XDG_RUNTIME_DIR (the user's); appdirs --system ignores it",
@@ -214,6 +239,9 @@ def verdict(environment_name, property_name, expected, actual):
             return True, "same"
         return False, f"DIFFERENT: platformdirs {expected}, appdirs {actual}"
     appdirs_answer, reason = expectation
+    if callable(appdirs_answer):
+        # An answer that depends on the case's own paths, worked out from platformdirs'.
+        appdirs_answer = appdirs_answer(expected)
     if expected == actual:
         return False, f"DIFFERENCE GONE: both {actual} (expected appdirs {appdirs_answer}: {reason})"
     if actual != appdirs_answer:
