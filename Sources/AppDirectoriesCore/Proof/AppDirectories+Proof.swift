@@ -80,12 +80,27 @@ extension StandardDirectories {
   package func destructionRefusal(_ path: String, allowingMachineEntries: Bool = false)
     -> CleanRefusal?
   {
-    // Gathered once: the proof compares by identity what exists, and the bases' spellings
-    // stand for what does not exist yet.
+    let (proof, bases) = removalRules(allowingMachineEntries: allowingMachineEntries)
+    return destructionRefusal(path, proof: proof, bases: bases)
+  }
+
+  /// The proof rules with the bases they were gathered from: the proof compares by identity
+  /// what exists, and the bases' spellings stand for what does not exist yet. Gathered once
+  /// for several questions (every directory of a sandbox's grants).
+  package func removalRules(allowingMachineEntries: Bool) -> (
+    proof: RemovalProof, bases: [(StandardDirectory, String)]
+  ) {
     let bases = removalBases()
     let proof = RemovalProof(
       syscalls: syscalls, effectiveUserID: environment.effectiveUserID, bases: bases,
       machineFolders: allowingMachineEntries ? systemLayout.folders : [])
+    return (proof, bases)
+  }
+
+  /// ``destructionRefusal(_:allowingMachineEntries:)`` with the rules gathered already.
+  package func destructionRefusal(
+    _ path: String, proof: RemovalProof, bases: [(StandardDirectory, String)]
+  ) -> CleanRefusal? {
     let located: DirectoryOpener.Located?
     do throws(DirectoryError) {
       located = try directoryOpener.locate(POSIXPath.normalize(path))

@@ -55,7 +55,16 @@ extension AppDirectories {
   /// entry of a directory whose every entry is protected, or lie in a system tree; `nil` when
   /// it may. Asked of every absent directory before any is made, so that one refusal leaves
   /// nothing made.
-  package func newGrantRefusal(_ path: String) -> CleanRefusal? {
-    standardDirectories.destructionRefusal(path, allowingMachineEntries: ownsMachineEntries)
+  package func newGrantRefusal(
+    _ path: String, proof: RemovalProof, bases: [(StandardDirectory, String)]
+  ) -> CleanRefusal? {
+    standardDirectories.destructionRefusal(path, proof: proof, bases: bases)
+  }
+
+  /// The rules of every grant of this application, gathered once: the proof, with the machine's
+  /// entries the application's where they are (system scope, the service manager's
+  /// directories), and the bases it was gathered from.
+  package func grantRules() -> (proof: RemovalProof, bases: [(StandardDirectory, String)]) {
+    standardDirectories.removalRules(allowingMachineEntries: ownsMachineEntries)
   }
 }

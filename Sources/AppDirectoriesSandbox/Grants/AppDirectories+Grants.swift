@@ -56,7 +56,7 @@ extension AppDirectories {
   }
 
   private func openedGrants(creating: Bool) throws(DirectoryError) -> [OpenedGrant] {
-    let proof = removalProof()
+    let (proof, bases) = grantRules()
     var opened: [OpenedGrant] = []
     var seen: [FileIdentity: Int] = [:]
     var seenPaths: Set<String> = []
@@ -69,7 +69,9 @@ extension AppDirectories {
         guard !seenPaths.contains(normalized) else { return }
         let descriptor = try openGrantable(
           path, writable: access == .readWrite, sharedBase: sharedBase, proof: proof)
-        if descriptor == nil, access == .readWrite, let refusal = newGrantRefusal(path) {
+        if descriptor == nil, access == .readWrite,
+          let refusal = newGrantRefusal(path, proof: proof, bases: bases)
+        {
           throw .grantRefused(path: path, reason: refusal)
         }
         if let descriptor, case .success(let status) = syscalls.status(descriptor: descriptor) {
