@@ -481,6 +481,9 @@
       status.device = UInt64(info.dwVolumeSerialNumber)
       status.inode = (UInt64(info.nFileIndexHigh) << 32) | UInt64(info.nFileIndexLow)
       status.size = Int64((UInt64(info.nFileSizeHigh) << 32) | UInt64(info.nFileSizeLow))
+      // The file's names (BY_HANDLE_FILE_INFORMATION.nNumberOfLinks, fileapi.h): a lock file
+      // with another name is refused, and a tree counts such a file once, as on POSIX.
+      status.linkCount = UInt64(info.nNumberOfLinks)
       status.modificationSeconds = Int(sinceEpoch / 10_000_000)
       status.modificationNanoseconds = Int(sinceEpoch % 10_000_000) * 100
       status.changeSeconds = status.modificationSeconds
