@@ -156,14 +156,17 @@
 
     /// `doctor` on a service's machine: the service manager's directories in the machine's
     /// folders are the application's own, the unit's other names are notes, and an entry that
-    /// names a machine's folder itself is a warning. Nothing is created: the real `/etc` and
-    /// `/var/lib` are only looked at.
+    /// names a machine's folder itself is a warning. Nothing is created. The machine is the
+    /// root's own (`<root>/system`, as in `appdirs sandbox`): nothing of the real one is read.
     @Test func doctorOnAServicesMachine() throws {
       let root = try TemporaryRoot.withUserDirectories()
       let app = "appdirs-test-" + UUID().uuidString.prefix(8).lowercased()
-      let environment = root.toolEnvironment.merging([
-        "CONFIGURATION_DIRECTORY": "/etc/" + app,
-        "STATE_DIRECTORY": "/var/lib/\(app):/var/lib/other-\(app)",
+      let machine = root.at("system")
+      for folder in ["etc", "var/lib"] { try root.makeDirectory("system/" + folder, mode: 0o755) }
+      let sandboxed = root.toolEnvironment.merging(["APPDIRS_SANDBOX_ROOT": root.path]) { $1 }
+      let environment = sandboxed.merging([
+        "CONFIGURATION_DIRECTORY": "\(machine)/etc/" + app,
+        "STATE_DIRECTORY": "\(machine)/var/lib/\(app):\(machine)/var/lib/other-\(app)",
       ]) { $1 }
       for flags in [[String](), ["--system"]] {
         let result = try Tool.unchecked(
@@ -173,18 +176,18 @@
           "\(result.standardOutput)")
         #expect(
           result.standardOutput.contains(
-            "note: STATE_DIRECTORY names /var/lib/other-\(app), the unit's directory for another name"
+            "note: STATE_DIRECTORY names \(machine)/var/lib/other-\(app), the unit's directory for another name"
           ), "\(result.standardOutput)")
       }
       let passedOver = try Tool.unchecked(
         ["doctor", "--app", app, "--system"],
-        environment: root.toolEnvironment.merging(["STATE_DIRECTORY": "/var/lib/../lib/\(app)"]) {
+        environment: sandboxed.merging(["STATE_DIRECTORY": "\(machine)/var/lib/../lib/\(app)"]) {
           $1
         }, in: root)
       #expect(passedOver.status == 1)
       #expect(passedOver.standardOutput.contains("whose .. leads out of it; it is ignored"))
-      #expect(!FileManager.default.fileExists(atPath: "/etc/" + app))
-      #expect(!FileManager.default.fileExists(atPath: "/var/lib/" + app))
+      #expect(TreeSnapshot.listing(machine + "/etc") == [])
+      #expect(TreeSnapshot.listing(machine + "/var/lib") == [])
     }
 
     /// The service's own user, whose directories root made for it in the machine's folders:
