@@ -58,7 +58,7 @@ extension AppDirectories {
   private func openedGrants(creating: Bool) throws(DirectoryError) -> [OpenedGrant] {
     let (proof, bases) = grantRules()
     var opened: [OpenedGrant] = []
-    var seen: [FileIdentity: Int] = [:]
+    var seen: Set<FileIdentity> = []
     var seenPaths: Set<String> = []
     do throws(DirectoryError) {
       func add(
@@ -77,11 +77,10 @@ extension AppDirectories {
         if let descriptor, case .success(let status) = syscalls.status(descriptor: descriptor) {
           // One directory by two names (an XDG_DATA_DIRS entry that is XDG_DATA_HOME): the
           // first grant, the broader, stands.
-          guard seen[FileIdentity(status)] == nil else {
+          guard seen.insert(FileIdentity(status)).inserted else {
             syscalls.close(descriptor: descriptor)
             return
           }
-          seen[FileIdentity(status)] = opened.count
         }
         seenPaths.insert(normalized)
         opened.append(
