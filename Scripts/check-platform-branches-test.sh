@@ -73,7 +73,7 @@ expect_failure narrow windows "the Windows branches of AppDirectories do not com
 copy_package "$work/unfenced"
 cat >>"$work/unfenced/Sources/AppDirectoriesTesting/IsolatedAppDirectories.swift" <<'SWIFT'
 
-import AppDirectories
+import AppDirectoriesCore
 
 func processWideRoot() {
   ProcessEnvironment.withProcessWide(.isolated(inPath: "/isolated")) {}
