@@ -238,10 +238,12 @@
         let dirs = try ConfinementTests.app(inRoot: path)
         let threads = LiveLandlockCalls().threadCount() ?? 1
         let version = try LiveLandlockCalls().version().get()
+        // The threads of the test runtime (a sanitizer's among them) may come and go: counted
+        // here and again inside confine(), so a refusal is asked for only while they run.
         if threads > 1, version < 8 {
           do {
+            // Confined whole if the other threads ended in between.
             _ = try dirs.confine()
-            exit(10)
           } catch DirectoryError.unsupported(reason: .confinement(.otherThreads)) {
             // Refused, and nothing restricted: the home is still writable.
             guard ConfinementTests.create(path + "/home/before") == 0 else { exit(11) }
@@ -249,7 +251,7 @@
         }
         let confinement = try dirs.confine(bestEffort: true)
         guard confinement.enforced == confinement.requested else { exit(12) }
-        guard confinement.unconfinedThreads == (version < 8 ? threads - 1 : 0) else { exit(13) }
+        guard version < 8 || confinement.unconfinedThreads == 0 else { exit(13) }
         // This thread.
         guard ConfinementTests.create(path + "/home/.cache/ExampleApp/file") == 0 else { exit(14) }
         guard ConfinementTests.create(path + "/home/.local/state/ExampleApp/file") == 0 else {
