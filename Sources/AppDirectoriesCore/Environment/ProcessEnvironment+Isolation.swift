@@ -92,6 +92,12 @@ extension ProcessEnvironment {
   /// for any other environment.
   public var isolationRootPath: String? { trustedRoot }
 
+  /// The root of `appdirs sandbox` that ran this process: a captured environment's isolated
+  /// root, against which the values it inherited (an override, `HOME`, an `XDG_*` value, the
+  /// service manager's) are checked. A test's isolated environment is made, not captured, and
+  /// reads none of them.
+  var sandboxRoot: String? { isCaptured ? trustedRoot : nil }
+
   /// Where the machine's directories of ``DirectoryScope/system`` are on a POSIX system: `/`,
   /// or `<root>/system` in an isolated environment, which keeps them inside its root.
   var systemScopeRoot: String {

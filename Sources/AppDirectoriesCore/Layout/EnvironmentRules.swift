@@ -42,7 +42,7 @@ extension ProcessEnvironment {
     // In a process that `appdirs sandbox` runs, an application's override, `HOME`,
     // `CFFIXED_USER_HOME` or an `XDG_*` value that leads outside its root (a child that set
     // its own) is passed over, as a test's isolated environment never reads one.
-    if isOverride || Self.staysInSandbox(name), isCaptured, let root = trustedRoot, !windows,
+    if isOverride || Self.staysInSandbox(name), let root = sandboxRoot, !windows,
       !POSIXPath.isInside(path, root) || POSIXPath.components(path).contains("..")
     {
       return .ignored(IgnoredValue(.variable(name), .outsideIsolationRoot(root)))
@@ -59,7 +59,7 @@ extension ProcessEnvironment {
   /// In a process that `appdirs sandbox` runs, the error for a home that `variable` does not
   /// give inside the root: the password database's home is the real one, outside it.
   private func homeOutsideSandbox(_ variable: String) -> DirectoryError? {
-    guard isCaptured, let root = trustedRoot else { return nil }
+    guard let root = sandboxRoot else { return nil }
     return .homeUnavailable(reason: .outsideSandboxRoot(variable: variable, root: root))
   }
 

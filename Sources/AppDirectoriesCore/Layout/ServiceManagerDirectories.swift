@@ -96,7 +96,7 @@ struct ServiceManagerDirectories: PlatformLayer {
         passedOver.append(IgnoredValue(.variable(variable), .notAbsolute(entry)))
         continue
       }
-      if environment.isCaptured, let root = environment.trustedRoot,
+      if let root = environment.sandboxRoot,
         !POSIXPath.isInside(POSIXPath.normalize(entry), root)
       {
         passedOver.append(IgnoredValue(.variable(variable), .outsideIsolationRoot(root)))
